@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import HearthAPI
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+
+/// A generated API client for one server, optionally with a bearer token.
+struct APIConnection {
+    let server: URL
+    let client: Client
+
+    init(server: String, token: String? = nil) throws {
+        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host?.isEmpty == false
+        else {
+            throw CLIError("“\(server)” is not a server URL. Use the address you open Hearth at, e.g. http://localhost:8080.")
+        }
+        self.server = url
+        self.client = Client(
+            serverURL: url, transport: AsyncHTTPClientTransport(),
+            middlewares: token.map { [BearerToken(token: $0)] } ?? []
+        )
+    }
+
+    init(_ configuration: ClientConfiguration) throws {
+        try self.init(server: configuration.server, token: configuration.token)
+    }
+
+    /// Runs a request, turning transport failures into a clear message.
+    func call<T>(_ request: (Client) async throws -> T) async throws -> T {
+        do {
+            return try await request(client)
+        } catch let error as ClientError {
+            throw CLIError.unreachable(server, error)
+        }
+    }
+}
+
+/// Adds `Authorization: Bearer` to every request.
+struct BearerToken: ClientMiddleware {
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads answers from the terminal (or from standard input when it is not a terminal, for scripts).
+enum Prompt {
+    static func line(_ question: String) throws -> String {
+        FileHandle.standardError.write(Data(question.utf8))
+        guard let answer = readLine() else { throw CLIError("No input.") }
+        return answer.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A password, not echoed on a terminal.
+    static func secret(_ question: String) throws -> String {
+        if isatty(STDIN_FILENO) == 1, let answer = getpass(question) {
+            return String(cString: answer)
+        }
+        guard let answer = readLine(strippingNewline: true) else { throw CLIError("No password on standard input.") }
+        return answer
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import HearthServer
+import Logging
+
+/// Where the server listens and keeps its data. Flags win over `HEARTH_*` environment variables,
+/// which win over the defaults.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Address to listen on (HEARTH_HOST, default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on (HEARTH_PORT, default 8080).")
+    var port: Int?
+
+    @Option(name: .customLong("data-dir"), help: "Folder for the SQLite database (HEARTH_DATA_DIR, default ./data).")
+    var dataDirectory: String?
+
+    @Option(name: .customLong("database-url"), help: "postgres:// URL to use PostgreSQL instead of SQLite (HEARTH_DATABASE_URL).")
+    var databaseURL: String?
+
+    /// The configuration these flags and the environment describe.
+    func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
+        let config = ConfigReader(provider: EnvironmentVariablesProvider(
+            environmentVariables: environment, secretsSpecifier: .specific(["HEARTH_DATABASE_URL"])
+        ))
+        let registration = config.string(forKey: "hearth.registration", default: "open").lowercased()
+        guard ["open", "closed"].contains(registration) else {
+            throw ValidationError("HEARTH_REGISTRATION must be “open” or “closed”, not “\(registration)”.")
+        }
+        let level = config.string(forKey: "hearth.log.level", default: "info").lowercased()
+        guard let logLevel = Logger.Level(rawValue: level) else {
+            throw ValidationError("HEARTH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        let port = port ?? config.int(forKey: "hearth.port", default: 8080)
+        guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
+        return AppConfiguration(
+            host: host ?? config.string(forKey: "hearth.host", default: "127.0.0.1"),
+            port: port,
+            dataDirectory: dataDirectory ?? config.string(forKey: "hearth.data.dir", default: "./data"),
+            databaseURL: databaseURL ?? config.string(forKey: "hearth.database.url", isSecret: true),
+            registrationOpen: registration == "open",
+            secureCookies: config.bool(forKey: "hearth.secure.cookies", default: false),
+            logLevel: logLevel
+        )
+    }
+}

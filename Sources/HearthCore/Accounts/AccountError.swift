@@ -1,0 +1,49 @@
+/// What can go wrong with accounts, households, sessions and tokens.
+/// Each case says what was wrong; the server maps them to HTTP statuses in one place.
+public enum AccountError: Error, Equatable, Sendable {
+    case invalidName(String)
+    case invalidEmail(String)
+    case passwordTooShort(minimum: Int)
+    case passwordTooLong(maximumBytes: Int)
+    case invalidTimeZone(String)
+    case invalidTokenName(String)
+    case emailTaken
+    case wrongCredentials
+    case wrongPassword
+    case registrationClosed
+    case inviteNotFound
+    case inviteExpired
+    case inviteUsed
+    case alreadyMember
+    case lastMemberCannotLeave
+    case tooManyAttempts(retryAfterSeconds: Int)
+    case notFound
+    case unauthenticated
+    case invalidToken
+
+    /// A sentence for the person who caused it.
+    public var message: String {
+        switch self {
+        case .invalidName(let reason): "Name \(reason)."
+        case .invalidEmail(let email): "“\(email)” is not an email address."
+        case .passwordTooShort(let minimum): "Password must be at least \(minimum) characters."
+        case .passwordTooLong(let maximum): "Password must be at most \(maximum) bytes."
+        case .invalidTimeZone(let zone): "“\(zone)” is not a known time zone."
+        case .invalidTokenName(let reason): "Token name \(reason)."
+        case .emailTaken: "An account with this email already exists."
+        case .wrongCredentials: "Email or password is wrong."
+        case .wrongPassword: "The current password is wrong."
+        case .registrationClosed: "Registration is closed on this server. Ask its administrator for an account."
+        case .inviteNotFound: "This invite link is not valid."
+        case .inviteExpired: "This invite link has expired. Ask for a new one."
+        case .inviteUsed: "This invite link has already been used."
+        case .alreadyMember: "You are already a member of this household."
+        case .lastMemberCannotLeave: "You are the only member; delete your account instead of leaving."
+        case .tooManyAttempts(let seconds):
+            "Too many sign-in attempts. Try again in \(max(1, (seconds + 59) / 60)) minutes."
+        case .notFound: "Not found."
+        case .unauthenticated: "Sign in first."
+        case .invalidToken: "The API token is not valid or has been revoked. Create a new one in Settings → API tokens."
+        }
+    }
+}

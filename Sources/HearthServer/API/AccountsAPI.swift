@@ -1,0 +1,50 @@
+import Foundation
+import HearthAPI
+import HearthCore
+
+/// Implements the generated `APIProtocol`: maps DTOs to domain calls and back.
+struct HearthAPIService: APIProtocol {
+    let services: AppServices
+
+    func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
+        let body = switch input.body { case .json(let body): body }
+        let user = try await services.accountService.register(name: body.name, email: body.email, password: body.password)
+        return .created(.init(body: .json(.init(user))))
+    }
+
+    func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
+        let body = switch input.body { case .json(let body): body }
+        let user = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.remoteAddress)
+        let created = try await services.accountService.createToken(for: user, name: body.name)
+        return .created(.init(body: .json(.init(id: created.token.id.uuidString, name: created.token.name, token: created.secret))))
+    }
+
+    func deleteToken(_ input: Operations.DeleteToken.Input) async throws -> Operations.DeleteToken.Output {
+        let user = try APIRequest.requireUser()
+        guard let id = UUID(uuidString: input.path.id),
+              try await services.credentials.deleteToken(id: id, userId: user.id)
+        else { throw AccountError.notFound }
+        return .noContent
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        .ok(.init(body: .json(.init(try APIRequest.requireUser()))))
+    }
+
+    func getHousehold(_ input: Operations.GetHousehold.Input) async throws -> Operations.GetHousehold.Output {
+        let user = try APIRequest.requireUser()
+        guard let household = try await services.accounts.household(id: user.householdId) else { throw AccountError.notFound }
+        let members = try await services.accounts.members(householdId: household.id)
+        return .ok(.init(body: .json(.init(
+            id: household.id.uuidString, name: household.name,
+            members: members.map { .init(id: $0.id.uuidString, name: $0.name, email: $0.email) }
+        ))))
+    }
+}
+
+extension Components.Schemas.User {
+    init(_ user: User) {
+        self.init(id: user.id.uuidString, name: user.name, email: user.email,
+                  householdId: user.householdId.uuidString, timeZone: user.timeZone)
+    }
+}

@@ -1,0 +1,46 @@
+import HearthCore
+import HearthStore
+import Logging
+
+/// What the `hearth` CLI does directly on the database, without a running server.
+public enum Administration {
+    /// Applies pending migrations and returns their numbers.
+    public static func migrate(_ configuration: AppConfiguration) async throws -> [Int] {
+        try await withDatabase(configuration) { database in try await database.migrate() }
+    }
+
+    /// Creates a user (also when registration is closed) with a household of their own.
+    public static func createUser(_ configuration: AppConfiguration, name: String, email: String, password: String) async throws -> User {
+        try await withServices(configuration) { services in
+            try await services.accountService.register(name: name, email: email, password: password, bypassClosedRegistration: true)
+        }
+    }
+
+    /// Sets a new password and signs the user out everywhere.
+    public static func resetPassword(_ configuration: AppConfiguration, email: String, password: String) async throws {
+        try await withServices(configuration) { services in
+            try await services.accountService.resetPassword(email: email, new: password)
+        }
+    }
+
+    private static func withDatabase<T>(_ configuration: AppConfiguration, _ body: (Database) async throws -> T) async throws -> T {
+        var logger = Logger(label: "hearth")
+        logger.logLevel = configuration.logLevel
+        let database = try await Database.open(try configuration.databaseLocation(), logger: logger)
+        do {
+            let result = try await body(database)
+            try await database.close()
+            return result
+        } catch {
+            try? await database.close()
+            throw error
+        }
+    }
+
+    private static func withServices<T>(_ configuration: AppConfiguration, _ body: (AppServices) async throws -> T) async throws -> T {
+        try await withDatabase(configuration) { database in
+            try await database.migrate()
+            return try await body(try await AppServices.make(configuration: configuration, database: database))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+
+/// Everything `buildApplication` needs to know. The CLI fills it from flags and `HEARTH_*` variables;
+/// tests build one with ``testing(clock:)``.
+public struct AppConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Holds the SQLite file (unless a PostgreSQL URL is given) and, later, uploads.
+    public var dataDirectory: String
+    /// `postgres://...` to use PostgreSQL instead of the SQLite file in the data directory.
+    public var databaseURL: String?
+    /// Whether anyone may register; when false, `hearth user create` adds users.
+    public var registrationOpen: Bool
+    /// Mark cookies `Secure` (set it when Hearth is served over HTTPS by a proxy that does not send
+    /// `X-Forwarded-Proto`).
+    public var secureCookies: Bool
+    public var logLevel: Logger.Level
+    /// bcrypt work factor.
+    public var passwordCost: UInt8
+    public var clock: any WallClock
+    /// Use an in-memory database (tests).
+    public var inMemoryDatabase: Bool
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
+        databaseURL: String? = nil, registrationOpen: Bool = true, secureCookies: Bool = false,
+        logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
+        clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        self.registrationOpen = registrationOpen
+        self.secureCookies = secureCookies
+        self.logLevel = logLevel
+        self.passwordCost = passwordCost
+        self.clock = clock
+        self.inMemoryDatabase = inMemoryDatabase
+    }
+
+    /// A configuration for tests: in-memory SQLite, cheap bcrypt, quiet logs.
+    public static func testing(clock: any WallClock = SystemClock(), registrationOpen: Bool = true) -> AppConfiguration {
+        AppConfiguration(
+            port: 0, registrationOpen: registrationOpen, logLevel: .warning,
+            passwordCost: 4, clock: clock, inMemoryDatabase: true
+        )
+    }
+
+    /// Where the data lives, checking that the data directory is usable when SQLite is.
+    public func databaseLocation() throws -> DatabaseLocation {
+        if let databaseURL, !databaseURL.isEmpty { return .postgres(url: databaseURL) }
+        if inMemoryDatabase { return .sqliteMemory }
+        try DataDirectory.prepare(dataDirectory)
+        return .sqliteFile(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("hearth.sqlite").path)
+    }
+}
+
+/// The data directory: created when missing, refused with a clear message when not writable.
+public enum DataDirectory {
+    public struct NotWritable: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String {
+            "The data directory \(path) is not writable (\(reason)). Set HEARTH_DATA_DIR or --data-dir to a folder Hearth may write."
+        }
+    }
+
+    /// Creates the folder if needed and proves it is writable by writing and removing a file.
+    public static func prepare(_ path: String) throws {
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let probe = URL(fileURLWithPath: path).appendingPathComponent(".write-test-\(UUID().uuidString)")
+            try Data().write(to: probe)
+            try manager.removeItem(at: probe)
+        } catch {
+            throw NotWritable(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import HearthCore
+import HearthStore
+
+/// The dependencies controllers receive in `init`: stores, services, the clock and the renderer.
+struct AppServices: Sendable {
+    let configuration: AppConfiguration
+    let database: Database
+    let accounts: AccountStore
+    let credentials: CredentialStore
+    let accountService: AccountService
+    let renderer: PageRenderer
+    var clock: any WallClock { configuration.clock }
+
+    /// A layout for a page of `section`, carrying the request's user and CSRF token.
+    func layout(_ title: String, _ section: Layout.Section?, _ context: HearthRequestContext, notice: String? = nil) -> Layout {
+        Layout(title: title, section: section, context: context, assetVersion: renderer.assetVersion, notice: notice)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import Prometheus
+
+/// Builds the whole Hearth server from a configuration: database (migrated), stores, pages, API.
+/// `hearth serve` runs it; tests build the same app with ``AppConfiguration/testing(clock:registrationOpen:)``.
+public func buildApplication(
+    _ configuration: AppConfiguration, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "hearth")
+    logger.logLevel = configuration.logLevel
+    let database = try await Database.open(try configuration.databaseLocation(), logger: logger)
+    do {
+        let applied = try await database.migrate()
+        if !applied.isEmpty { logger.info("Applied migrations \(applied)") }
+        let services = try await AppServices.make(configuration: configuration, database: database)
+        let router = try buildRouter(services, metrics: metrics)
+        var app = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
+            logger: logger
+        )
+        app.addServices(DatabaseService(database: database, credentials: services.credentials, logger: logger))
+        return app
+    } catch {
+        try? await database.close()
+        throw error
+    }
+}
+
+/// The router with every middleware, page controller and the API.
+func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry) throws -> Router<HearthRequestContext> {
+    let router = Router(context: HearthRequestContext.self)
+    router.middlewares.add(LogRequestsMiddleware(.debug))
+    router.middlewares.add(MetricsMiddleware())
+    router.middlewares.add(FileMiddleware(
+        Resources.publicFiles.path,
+        cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(365 * 24 * 3600), .immutable])]),
+        searchForIndexHtml: false
+    ))
+    router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
+    router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
+    router.middlewares.add(CSRFMiddleware(secureCookies: services.configuration.secureCookies))
+    router.middlewares.add(APIRequestMiddleware())
+
+    OperationsPages(database: services.database, metrics: metrics).addRoutes(to: router)
+    AccountPages(services: services).addRoutes(to: router)
+    SettingsPages(services: services).addRoutes(to: router)
+    TokenPages(services: services).addRoutes(to: router)
+    HouseholdPages(services: services).addRoutes(to: router)
+    AppPages(services: services).addRoutes(to: router)
+    try HearthAPIService(services: services).registerHandlers(on: router)
+    return router
+}
+
+extension AppServices {
+    static func make(configuration: AppConfiguration, database: Database) async throws -> AppServices {
+        let accounts = AccountStore(database: database, clock: configuration.clock)
+        let credentials = CredentialStore(database: database, clock: configuration.clock)
+        let hasher = PasswordHasher(cost: configuration.passwordCost)
+        let accountService = AccountService(
+            accounts: accounts, credentials: credentials, hasher: hasher,
+            throttle: LoginThrottle(clock: configuration.clock),
+            registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
+        )
+        return AppServices(
+            configuration: configuration, database: database, accounts: accounts, credentials: credentials,
+            accountService: accountService, renderer: try await PageRenderer.load()
+        )
+    }
+}

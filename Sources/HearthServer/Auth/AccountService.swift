@@ -1,0 +1,85 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// The account rules that pages and the API share: registration, sign-in, tokens, passwords.
+struct AccountService: Sendable {
+    let accounts: AccountStore
+    let credentials: CredentialStore
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+    let registrationOpen: Bool
+    /// Verified when the email is unknown so that timing does not reveal which emails exist.
+    let decoyHash: String
+
+    /// Validates and creates an account with its own household.
+    func register(name: String, email: String, password: String, bypassClosedRegistration: Bool = false) async throws -> User {
+        if !registrationOpen && !bypassClosedRegistration { throw AccountError.registrationClosed }
+        let name = try AccountRules.name(name)
+        let email = try AccountRules.email(email)
+        try AccountRules.password(password)
+        return try await accounts.register(name: name, email: email, passwordHash: try await hasher.hash(password))
+    }
+
+    /// Checks email and password, with the per-email and per-address attempt limit.
+    func authenticate(email: String, password: String, address: String) async throws -> User {
+        try await throttle.check(email: email, address: address)
+        let found = try await accounts.credentials(email: email)
+        let valid = try await hasher.verify(password, hash: found?.passwordHash ?? decoyHash)
+        guard valid, let user = found?.user else {
+            await throttle.recordFailure(email: email, address: address)
+            throw AccountError.wrongCredentials
+        }
+        await throttle.recordSuccess(email: email)
+        return user
+    }
+
+    /// Starts a page session and returns its secret (for the cookie).
+    func startSession(for user: User) async throws -> String {
+        let secret = SecretToken.generate()
+        try await credentials.createSession(userId: user.id, tokenHash: SecretToken.hash(secret))
+        return secret
+    }
+
+    /// Creates a named API token and returns it with its secret, which is shown only this once.
+    func createToken(for user: User, name: String) async throws -> (token: APIToken, secret: String) {
+        let name = try AccountRules.tokenName(name)
+        let secret = SecretToken.generate(prefix: "hth_")
+        let token = try await credentials.createToken(userId: user.id, name: name, tokenHash: SecretToken.hash(secret))
+        return (token, secret)
+    }
+
+    /// Changes the password after checking the current one; other sessions of the user end.
+    func changePassword(for user: User, current: String, new: String, keepingSession sessionHash: String?) async throws {
+        guard let stored = try await accounts.passwordHash(userId: user.id),
+              try await hasher.verify(current, hash: stored)
+        else { throw AccountError.wrongPassword }
+        try AccountRules.password(new)
+        try await accounts.setPasswordHash(userId: user.id, try await hasher.hash(new))
+        try await credentials.deleteSessions(userId: user.id, keeping: sessionHash)
+    }
+
+    /// Sets a new password without the old one (administrators, through the CLI). Ends every session.
+    func resetPassword(email: String, new: String) async throws {
+        guard let found = try await accounts.credentials(email: email) else { throw AccountError.notFound }
+        try AccountRules.password(new)
+        try await accounts.setPasswordHash(userId: found.user.id, try await hasher.hash(new))
+        try await credentials.deleteSessions(userId: found.user.id, keeping: nil)
+    }
+
+    /// Deletes the account after checking its password.
+    func deleteAccount(_ user: User, password: String) async throws {
+        guard let stored = try await accounts.passwordHash(userId: user.id),
+              try await hasher.verify(password, hash: stored)
+        else { throw AccountError.wrongPassword }
+        try await accounts.deleteUser(id: user.id)
+    }
+
+    /// Saves name, email and time zone after validating them.
+    func updateProfile(_ user: User, name: String, email: String, timeZone: String) async throws {
+        try await accounts.updateProfile(
+            userId: user.id, name: try AccountRules.name(name), email: try AccountRules.email(email),
+            timeZone: try AccountRules.timeZone(timeZone)
+        )
+    }
+}

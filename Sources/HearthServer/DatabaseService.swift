@@ -1,0 +1,26 @@
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// Keeps the database for the life of the server: purges expired sessions hourly and closes the
+/// connections on shutdown.
+struct DatabaseService: Service {
+    let database: Database
+    let credentials: CredentialStore
+    let logger: Logger
+
+    func run() async throws {
+        do {
+            while !Task.isCancelled {
+                do {
+                    try await credentials.purgeExpiredSessions()
+                } catch {
+                    logger.warning("Could not purge expired sessions: \(error)")
+                }
+                try await Task.sleep(for: .seconds(3600))
+            }
+        } catch is CancellationError {}
+        try? await gracefulShutdown()
+        try await database.close()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import NIOCore
+
+/// Per-request state: who is signed in, and the form's CSRF token.
+public struct HearthRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in user (session cookie on pages; bearer token or cookie on the API).
+    public var user: User?
+    /// Hash of the page session's secret, when signed in with a cookie.
+    public var sessionHash: String?
+    /// The CSRF token forms on this page must carry (set by ``CSRFMiddleware``).
+    public var csrfToken: String = ""
+    /// The client address, for sign-in limits.
+    public let remoteAddress: String
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    public var requestDecoder: FormOrJSONDecoder { FormOrJSONDecoder() }
+
+    /// The signed-in user, or an error that sends people to sign in.
+    public func requireUser() throws -> User {
+        guard let user else { throw AccountError.unauthenticated }
+        return user
+    }
+}
+
+/// Decodes HTML form posts and JSON bodies, chosen by Content-Type.
+public struct FormOrJSONDecoder: RequestDecoder {
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
+            return try await URLEncodedFormDecoder().decode(type, from: request, context: context)
+        }
+        return try await JSONDecoder().decode(type, from: request, context: context)
+    }
+}

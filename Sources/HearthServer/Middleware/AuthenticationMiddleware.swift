@@ -1,0 +1,57 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// Finds who is calling: a bearer API token, or the page session cookie.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+    static let sessionCookie = "hearth_session"
+
+    let credentials: CredentialStore
+    let secureCookies: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let authorization = request.headers[.authorization] {
+            guard authorization.lowercased().hasPrefix("bearer "),
+                  let user = try await credentials.tokenUser(tokenHash: SecretToken.hash(String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)))
+            else { throw AccountError.invalidToken }
+            context.user = user
+            return try await next(request, context)
+        }
+        guard let secret = request.cookies[Self.sessionCookie]?.value, !secret.isEmpty else {
+            return try await next(request, context)
+        }
+        let hash = SecretToken.hash(secret)
+        context.user = try await credentials.sessionUser(tokenHash: hash)
+        context.sessionHash = context.user == nil ? nil : hash
+        var response = try await next(request, context)
+        if context.user != nil, response.headers[.setCookie] == nil {
+            // Renew the cookie so an active session lasts 30 days from its last use, like the server-side expiry.
+            response.setCookie(Self.cookie(secret, request: request, secure: secureCookies))
+        } else if context.user == nil {
+            response.setCookie(Self.expiredCookie(request: request, secure: secureCookies))
+        }
+        return response
+    }
+
+    static func cookie(_ secret: String, request: Request, secure: Bool) -> Cookie {
+        Cookie(name: sessionCookie, value: secret, maxAge: Int(CredentialStore.sessionIdleLimit), path: "/",
+               secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
+    }
+
+    static func expiredCookie(request: Request, secure: Bool) -> Cookie {
+        Cookie(name: sessionCookie, value: "", maxAge: 0, path: "/", secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
+    }
+}
+
+extension Request {
+    /// Whether the client reached us over HTTPS (directly or through a proxy that says so).
+    var isHTTPS: Bool {
+        headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+
+    /// Whether this request is for the JSON API (problem+json errors, no CSRF form check).
+    var isAPI: Bool { uri.path.hasPrefix("/api/") }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// Sign-in, registration and sign-out.
+struct AccountPages {
+    let services: AppServices
+
+    struct SignInForm: Decodable {
+        let email: String
+        let password: String
+        let next: String?
+    }
+
+    struct RegisterForm: Decodable {
+        let name: String
+        let email: String
+        let password: String
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/") { _, context in
+            Response.redirect(to: context.user == nil ? "/login" : "/focus")
+        }
+        router.get("/login", use: showSignIn)
+        router.post("/login", use: signIn)
+        router.get("/register", use: showRegister)
+        router.post("/register", use: register)
+        router.post("/logout", use: signOut)
+    }
+
+    func showSignIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        if context.user != nil { return .redirect(to: "/focus") }
+        let next = request.uri.queryParameters["next"].map(String.init)
+        return try render(SignInPage.Model(email: "", next: next, error: nil), context: context, notice: Notice.from(request))
+    }
+
+    func signIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let form = try await request.decode(as: SignInForm.self, context: context)
+        do {
+            let user = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.remoteAddress)
+            let secret = try await services.accountService.startSession(for: user)
+            var response = Response.seeOther(safeNextPath(form.next))
+            response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
+            return response
+        } catch let error as AccountError {
+            let model = SignInPage.Model(email: form.email, next: form.next, error: error.message)
+            return try render(model, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    func showRegister(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        if context.user != nil { return .redirect(to: "/focus") }
+        return try renderRegister(RegisterPage.Model(name: "", email: "", error: nil), context: context)
+    }
+
+    func register(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let form = try await request.decode(as: RegisterForm.self, context: context)
+        do {
+            let user = try await services.accountService.register(name: form.name, email: form.email, password: form.password)
+            let secret = try await services.accountService.startSession(for: user)
+            var response = Response.seeOther("/focus")
+            response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
+            return response
+        } catch let error as AccountError {
+            let model = RegisterPage.Model(name: form.name, email: form.email, error: error.message)
+            return try renderRegister(model, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    func signOut(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        if let hash = context.sessionHash {
+            try await services.credentials.deleteSession(tokenHash: hash)
+        }
+        var response = Response.seeOther("/login", notice: .signedOut)
+        response.setCookie(AuthenticationMiddleware.expiredCookie(request: request, secure: services.configuration.secureCookies))
+        return response
+    }
+
+    private func render(_ model: SignInPage.Model, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+        let page = SignInPage(layout: services.layout("Sign in", nil, context, notice: notice), model: model,
+                              registrationOpen: services.configuration.registrationOpen)
+        return try services.renderer.render("login", page, status: status)
+    }
+
+    private func renderRegister(_ model: RegisterPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let page = RegisterPage(layout: services.layout("Create account", nil, context), model: model,
+                                registrationOpen: services.configuration.registrationOpen,
+                                minimumPasswordLength: AccountRules.minimumPasswordLength)
+        return try services.renderer.render("register", page, status: status)
+    }
+}
+
+/// The sign-in page.
+struct SignInPage: Sendable {
+    struct Model: Sendable {
+        let email: String
+        let next: String?
+        let error: String?
+    }
+    let layout: Layout
+    let model: Model
+    let registrationOpen: Bool
+}
+
+/// The registration page.
+struct RegisterPage: Sendable {
+    struct Model: Sendable {
+        let name: String
+        let email: String
+        let error: String?
+    }
+    let layout: Layout
+    let model: Model
+    let registrationOpen: Bool
+    let minimumPasswordLength: Int
+}

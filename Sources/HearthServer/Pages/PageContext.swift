@@ -1,0 +1,39 @@
+import Foundation
+import Hummingbird
+
+/// Short fixed messages shown after a redirect (`?notice=key`). Only known keys are shown, so a link
+/// cannot put arbitrary text on a page.
+enum Notice: String {
+    case saved, passwordChanged = "password-changed", tokenRevoked = "token-revoked", joined, left
+    case inviteWithdrawn = "invite-withdrawn", signedOut = "signed-out", accountDeleted = "account-deleted"
+
+    var message: String {
+        switch self {
+        case .saved: "Saved."
+        case .passwordChanged: "Password changed. Your other sessions were signed out."
+        case .tokenRevoked: "Token revoked."
+        case .joined: "You joined the household."
+        case .left: "You left the household and have one of your own again."
+        case .inviteWithdrawn: "Invite withdrawn."
+        case .signedOut: "You are signed out."
+        case .accountDeleted: "Your account and its data were deleted."
+        }
+    }
+
+    static func from(_ request: Request) -> String? {
+        request.uri.queryParameters["notice"].flatMap { Notice(rawValue: String($0)) }?.message
+    }
+}
+
+extension Response {
+    /// A 303 redirect after a form post, optionally with a notice for the next page.
+    static func seeOther(_ path: String, notice: Notice? = nil) -> Response {
+        .redirect(to: notice.map { "\(path)?notice=\($0.rawValue)" } ?? path, type: .normal)
+    }
+}
+
+/// Only redirect to paths on this site after sign-in (no `//evil.example`).
+func safeNextPath(_ next: String?) -> String {
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return "/focus" }
+    return next
+}

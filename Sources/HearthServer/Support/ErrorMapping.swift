@@ -1,0 +1,90 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import OpenAPIRuntime
+
+/// The one place where errors become HTTP statuses and messages a person can act on,
+/// for HTML error pages and RFC 9457 problem details alike.
+struct ProblemDetails: Codable, Sendable, Equatable {
+    var type: String = "about:blank"
+    var title: String
+    var status: Int
+    var detail: String
+
+    /// Seconds to wait before retrying, sent as `Retry-After`.
+    var retryAfter: Int? = nil
+
+    enum CodingKeys: String, CodingKey { case type, title, status, detail }
+
+    init(status: HTTPResponse.Status, detail: String, retryAfter: Int? = nil) {
+        self.title = status.reasonPhrase
+        self.status = status.code
+        self.detail = detail
+        self.retryAfter = retryAfter
+    }
+
+    /// Maps any error thrown by a handler. Unknown errors become a 500 without internals.
+    init(_ error: any Error) {
+        switch error {
+        case let error as AccountError:
+            self.init(status: Self.status(of: error), detail: error.message,
+                      retryAfter: { if case .tooManyAttempts(let s) = error { s } else { nil } }())
+        case let error as ServerError:
+            // OpenAPI wraps what the handler or the request decoding threw.
+            if error.underlyingError is DecodingError || error.underlyingError.isOpenAPIRuntimeError {
+                self.init(status: .badRequest, detail: "The request is not valid: \(Self.describe(error.underlyingError))")
+            } else {
+                self.init(error.underlyingError)
+            }
+        case let error as DecodingError:
+            self.init(status: .badRequest, detail: "The request body is not valid: \(Self.describe(error))")
+        case let error as HTTPError:
+            self.init(status: error.status, detail: error.body ?? Self.defaultDetail(error.status))
+        case let error as any HTTPResponseError:
+            self.init(status: error.status, detail: Self.defaultDetail(error.status))
+        default:
+            self.init(status: .internalServerError, detail: Self.defaultDetail(.internalServerError))
+        }
+    }
+
+    var httpStatus: HTTPResponse.Status { .init(code: status) }
+
+    static func status(of error: AccountError) -> HTTPResponse.Status {
+        switch error {
+        case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .invalidTimeZone, .invalidTokenName:
+            .unprocessableContent
+        case .emailTaken, .alreadyMember, .lastMemberCannotLeave: .conflict
+        case .wrongCredentials, .unauthenticated, .invalidToken: .unauthorized
+        case .wrongPassword, .registrationClosed: .forbidden
+        case .inviteNotFound, .notFound: .notFound
+        case .inviteExpired, .inviteUsed: .gone
+        case .tooManyAttempts: .tooManyRequests
+        }
+    }
+
+    static func defaultDetail(_ status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "There is nothing at this address."
+        case .methodNotAllowed: "This address does not accept that method."
+        case .contentTooLarge: "The request is too large."
+        case .internalServerError: "Something went wrong on the server. It has been logged; try again."
+        default: status.reasonPhrase
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "“\(key.stringValue)” is missing."
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "“\(context.codingPath.map(\.stringValue).joined(separator: "."))” has the wrong type."
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        default: String(describing: error)
+        }
+    }
+}
+
+extension Error {
+    /// OpenAPI's runtime errors (bad JSON, missing body, wrong content type) are internal types;
+    /// they are recognised by their module so a malformed request is reported as the client's mistake.
+    var isOpenAPIRuntimeError: Bool { String(reflecting: type(of: self)).hasPrefix("OpenAPIRuntime.") }
+}

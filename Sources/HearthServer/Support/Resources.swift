@@ -1,0 +1,26 @@
+import Crypto
+import Foundation
+
+/// Files shipped with the server: templates and static assets.
+enum Resources {
+    static var root: URL {
+        guard let url = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+            fatalError("The HearthServer resource bundle is missing its Resources folder")
+        }
+        return url
+    }
+    static var templates: URL { root.appendingPathComponent("templates") }
+    static var publicFiles: URL { root.appendingPathComponent("public") }
+
+    /// A hash over every static file, so a changed file gets a new URL.
+    static func assetVersion() throws -> String {
+        var hasher = SHA256()
+        let files = FileManager.default.enumerator(at: publicFiles, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }.sorted { $0.path < $1.path } ?? []
+        for file in files {
+            hasher.update(data: Data(file.lastPathComponent.utf8))
+            hasher.update(data: try Data(contentsOf: file))
+        }
+        return hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
+}

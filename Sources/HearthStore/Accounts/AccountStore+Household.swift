@@ -1,0 +1,123 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension AccountStore {
+    /// The household with `id`, if any.
+    public func household(id: UUID) async throws -> Household? {
+        try await sql.select().columns("id", "name", "created_at", "updated_at").from("households")
+            .where("id", .equal, id)
+            .first(decoding: HouseholdRecord.self, keyDecodingStrategy: .convertFromSnakeCase)?.household
+    }
+
+    /// The members of a household, oldest account first.
+    public func members(householdId: UUID) async throws -> [HouseholdMember] {
+        try await sql.select().columns("id", "name", "email", "created_at").from("users")
+            .where("household_id", .equal, householdId)
+            .orderBy("created_at").orderBy("id")
+            .all().map { row in
+                HouseholdMember(
+                    id: try row.decode(column: "id", as: UUID.self),
+                    name: try row.decode(column: "name", as: String.self),
+                    email: try row.decode(column: "email", as: String.self),
+                    joinedAt: try row.decode(column: "created_at", as: Date.self)
+                )
+            }
+    }
+
+    /// Renames a household (validated name).
+    public func renameHousehold(id: UUID, to name: String) async throws {
+        try await sql.update("households").set("name", to: name).set("updated_at", to: clock.now)
+            .where("id", .equal, id).run()
+    }
+
+    /// Stores a new invite for the household of `createdBy`. Only the hash of its secret is kept.
+    public func createInvite(householdId: UUID, createdBy: UUID, tokenHash: String) async throws -> Invite {
+        let now = clock.now
+        let invite = Invite(id: ids.next(), householdId: householdId, createdBy: createdBy,
+                            createdAt: now, expiresAt: now + Invite.lifetime)
+        try await sql.insert(into: "invites")
+            .columns("id", "household_id", "created_by", "token_hash", "created_at", "expires_at")
+            .values(SQLBind(invite.id), SQLBind(householdId), SQLBind(createdBy), SQLBind(tokenHash),
+                    SQLBind(now), SQLBind(invite.expiresAt))
+            .run()
+        return invite
+    }
+
+    /// The invite behind a link's secret, if it exists.
+    public func invite(tokenHash: String) async throws -> Invite? {
+        try await Self.invite(tokenHash: tokenHash, on: sql)
+    }
+
+    /// Invites of a household that can still be used, newest first.
+    public func openInvites(householdId: UUID) async throws -> [Invite] {
+        try await sql.select().columns(Self.inviteColumns).from("invites")
+            .where("household_id", .equal, householdId).where("used_at", .is, SQLLiteral.null)
+            .where("expires_at", .greaterThan, clock.now)
+            .orderBy("created_at", .descending)
+            .all(decoding: InviteRecord.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.invite)
+    }
+
+    /// Withdraws an unused invite of the household.
+    public func deleteInvite(id: UUID, householdId: UUID) async throws -> Bool {
+        let existing = try await sql.select().column("id").from("invites")
+            .where("id", .equal, id).where("household_id", .equal, householdId).first()
+        guard existing != nil else { return false }
+        try await sql.delete(from: "invites").where("id", .equal, id).where("household_id", .equal, householdId).run()
+        return true
+    }
+
+    /// Moves the user into the invite's household and uses the invite up, in one transaction.
+    /// The user's previous household is deleted when they were its last member.
+    public func acceptInvite(tokenHash: String, userId: UUID) async throws -> Household {
+        let now = clock.now
+        return try await database.transaction { db in
+            guard let invite = try await Self.invite(tokenHash: tokenHash, on: db) else { throw AccountError.inviteNotFound }
+            if invite.usedAt != nil { throw AccountError.inviteUsed }
+            if invite.expiresAt <= now { throw AccountError.inviteExpired }
+            guard let row = try await db.select().column("household_id").from("users").where("id", .equal, userId).first()
+            else { throw AccountError.unauthenticated }
+            let previous = try row.decode(column: "household_id", as: UUID.self)
+            if previous == invite.householdId { throw AccountError.alreadyMember }
+            try await db.update("invites").set("used_at", to: now).set("used_by", to: userId)
+                .where("id", .equal, invite.id).where("used_at", .is, SQLLiteral.null).run()
+            try await db.update("users").set("household_id", to: invite.householdId).set("updated_at", to: now)
+                .where("id", .equal, userId).run()
+            try await Self.deleteHouseholdIfEmpty(previous, on: db)
+            guard let household = try await db.select().columns("id", "name", "created_at", "updated_at")
+                .from("households").where("id", .equal, invite.householdId)
+                .first(decoding: HouseholdRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+            else { throw AccountError.inviteNotFound }
+            return household.household
+        }
+    }
+
+    /// Takes the user out of their household into a new one of their own.
+    /// The last member cannot leave (they delete their account instead).
+    public func leaveHousehold(userId: UUID) async throws -> Household {
+        let now = clock.now
+        let newId = ids.next()
+        return try await database.transaction { db in
+            guard let row = try await db.select().columns("household_id", "name").from("users")
+                .where("id", .equal, userId).first()
+            else { throw AccountError.unauthenticated }
+            let current = try row.decode(column: "household_id", as: UUID.self)
+            let name = try row.decode(column: "name", as: String.self)
+            let members = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from("users").where("household_id", .equal, current).first()?.decode(column: "n", as: Int.self) ?? 0
+            if members <= 1 { throw AccountError.lastMemberCannotLeave }
+            let household = Household(id: newId, name: Self.householdName(for: name), createdAt: now, updatedAt: now)
+            try await Self.insertHousehold(id: household.id, name: household.name, at: now, on: db)
+            try await db.update("users").set("household_id", to: newId).set("updated_at", to: now)
+                .where("id", .equal, userId).run()
+            return household
+        }
+    }
+
+    static let inviteColumns = ["id", "household_id", "created_by", "created_at", "expires_at", "used_at"]
+
+    static func invite(tokenHash: String, on db: any SQLDatabase) async throws -> Invite? {
+        try await db.select().columns(inviteColumns).from("invites").where("token_hash", .equal, tokenHash)
+            .first(decoding: InviteRecord.self, keyDecodingStrategy: .convertFromSnakeCase)?.invite
+    }
+}

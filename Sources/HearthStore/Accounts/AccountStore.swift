@@ -1,0 +1,120 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// Users and households: registration, profiles, membership and account deletion.
+/// Every method scopes its queries by the user or household it is given.
+public struct AccountStore: Sendable {
+    let database: Database
+    let clock: any WallClock
+    let ids: IDGenerator
+
+    public init(database: Database, clock: any WallClock, ids: IDGenerator = .random) {
+        self.database = database
+        self.clock = clock
+        self.ids = ids
+    }
+
+    var sql: any SQLDatabase { database.sql }
+
+    /// Creates a user with a household of their own, in one transaction.
+    /// Expects validated input; throws ``AccountError/emailTaken`` for a duplicate email.
+    public func register(name: String, email: String, passwordHash: String) async throws -> User {
+        let now = clock.now
+        let user = User(id: ids.next(), householdId: ids.next(), name: name, email: email, createdAt: now, updatedAt: now)
+        do {
+            try await database.transaction { db in
+                try await Self.insertHousehold(id: user.householdId, name: Self.householdName(for: name), at: now, on: db)
+                try await db.insert(into: "users")
+                    .columns("id", "household_id", "name", "email", "email_normalized", "password_hash",
+                             "theme", "accent", "time_zone", "created_at", "updated_at")
+                    .values(SQLBind(user.id), SQLBind(user.householdId), SQLBind(name), SQLBind(email),
+                            SQLBind(AccountRules.normalizedEmail(email)), SQLBind(passwordHash),
+                            SQLBind(user.appearance.theme.rawValue), SQLBind(user.appearance.accent.rawValue),
+                            SQLBind(user.timeZone), SQLBind(now), SQLBind(now))
+                    .run()
+            }
+        } catch where isUniqueViolation(error) {
+            throw AccountError.emailTaken
+        }
+        return user
+    }
+
+    /// The user with `id`, if any.
+    public func user(id: UUID) async throws -> User? {
+        try await sql.select().columns(UserRecord.columns.map { SQLIdentifier($0) }).from("users")
+            .where("id", .equal, id)
+            .first(decoding: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase)?.user
+    }
+
+    /// The user and stored password hash for an email (case-insensitive), for signing in.
+    public func credentials(email: String) async throws -> (user: User, passwordHash: String)? {
+        guard let row = try await sql.select().columns(UserRecord.columns.map { SQLIdentifier($0) }).column("password_hash")
+            .from("users").where("email_normalized", .equal, AccountRules.normalizedEmail(email)).first()
+        else { return nil }
+        let record = try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+        return (record.user, try row.decode(column: "password_hash", as: String.self))
+    }
+
+    /// The stored password hash of a user.
+    public func passwordHash(userId: UUID) async throws -> String? {
+        try await sql.select().column("password_hash").from("users").where("id", .equal, userId)
+            .first()?.decode(column: "password_hash", as: String.self)
+    }
+
+    /// Saves a validated name, email and time zone.
+    public func updateProfile(userId: UUID, name: String, email: String, timeZone: String) async throws {
+        do {
+            try await sql.update("users")
+                .set("name", to: name).set("email", to: email)
+                .set("email_normalized", to: AccountRules.normalizedEmail(email))
+                .set("time_zone", to: timeZone).set("updated_at", to: clock.now)
+                .where("id", .equal, userId).run()
+        } catch where isUniqueViolation(error) {
+            throw AccountError.emailTaken
+        }
+    }
+
+    /// Saves theme and accent colour.
+    public func updateAppearance(userId: UUID, _ appearance: Appearance) async throws {
+        try await sql.update("users")
+            .set("theme", to: appearance.theme.rawValue).set("accent", to: appearance.accent.rawValue)
+            .set("updated_at", to: clock.now)
+            .where("id", .equal, userId).run()
+    }
+
+    /// Replaces the password hash.
+    public func setPasswordHash(userId: UUID, _ hash: String) async throws {
+        try await sql.update("users").set("password_hash", to: hash).set("updated_at", to: clock.now)
+            .where("id", .equal, userId).run()
+    }
+
+    /// Deletes the user with their sessions and tokens; their household goes too when nobody is left in it.
+    public func deleteUser(id: UUID) async throws {
+        try await database.transaction { db in
+            guard let row = try await db.select().column("household_id").from("users").where("id", .equal, id).first()
+            else { return }
+            let householdId = try row.decode(column: "household_id", as: UUID.self)
+            try await db.update("invites").set("used_by", to: SQLLiteral.null).where("used_by", .equal, id).run()
+            try await db.delete(from: "users").where("id", .equal, id).run()
+            try await Self.deleteHouseholdIfEmpty(householdId, on: db)
+        }
+    }
+
+    static func householdName(for userName: String) -> String {
+        "\(userName)’s household"
+    }
+
+    static func insertHousehold(id: UUID, name: String, at now: Date, on db: any SQLDatabase) async throws {
+        try await db.insert(into: "households").columns("id", "name", "created_at", "updated_at")
+            .values(SQLBind(id), SQLBind(name), SQLBind(now), SQLBind(now)).run()
+    }
+
+    static func deleteHouseholdIfEmpty(_ householdId: UUID, on db: any SQLDatabase) async throws {
+        let members = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from("users").where("household_id", .equal, householdId).first()?.decode(column: "n", as: Int.self) ?? 0
+        if members == 0 {
+            try await db.delete(from: "households").where("id", .equal, householdId).run()
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// Page sessions and API tokens. Only SHA-256 hashes of their secrets are stored,
+/// so a copy of the database does not let anyone sign in.
+public struct CredentialStore: Sendable {
+    let database: Database
+    let clock: any WallClock
+    let ids: IDGenerator
+
+    /// Sessions end after this long without use.
+    public static let sessionIdleLimit: TimeInterval = 30 * 24 * 3600
+    /// `last_seen_at` / `last_used_at` are written at most this often, to keep reads cheap.
+    static let touchInterval: TimeInterval = 60
+
+    public init(database: Database, clock: any WallClock, ids: IDGenerator = .random) {
+        self.database = database
+        self.clock = clock
+        self.ids = ids
+    }
+
+    var sql: any SQLDatabase { database.sql }
+
+    // MARK: Sessions
+
+    /// Stores a new page session for the user.
+    public func createSession(userId: UUID, tokenHash: String) async throws {
+        let now = clock.now
+        try await sql.insert(into: "sessions").columns("id", "user_id", "token_hash", "created_at", "last_seen_at")
+            .values(SQLBind(ids.next()), SQLBind(userId), SQLBind(tokenHash), SQLBind(now), SQLBind(now)).run()
+    }
+
+    /// The user of a live session, marking the session as used. Expired sessions are deleted.
+    public func sessionUser(tokenHash: String) async throws -> User? {
+        guard let row = try await sql.select().column("user_id").column("last_seen_at").from("sessions")
+            .where("token_hash", .equal, tokenHash).first()
+        else { return nil }
+        let lastSeen = try row.decode(column: "last_seen_at", as: Date.self)
+        let now = clock.now
+        if now.timeIntervalSince(lastSeen) > Self.sessionIdleLimit {
+            try await sql.delete(from: "sessions").where("token_hash", .equal, tokenHash).run()
+            return nil
+        }
+        if now.timeIntervalSince(lastSeen) > Self.touchInterval {
+            try await sql.update("sessions").set("last_seen_at", to: now).where("token_hash", .equal, tokenHash).run()
+        }
+        return try await AccountStore(database: database, clock: clock).user(id: try row.decode(column: "user_id", as: UUID.self))
+    }
+
+    /// Ends one session (sign out).
+    public func deleteSession(tokenHash: String) async throws {
+        try await sql.delete(from: "sessions").where("token_hash", .equal, tokenHash).run()
+    }
+
+    /// Ends every session of the user except the one with `keeping` (after a password change).
+    public func deleteSessions(userId: UUID, keeping tokenHash: String?) async throws {
+        var query = sql.delete(from: "sessions").where("user_id", .equal, userId)
+        if let tokenHash { query = query.where("token_hash", .notEqual, tokenHash) }
+        try await query.run()
+    }
+
+    /// Removes sessions idle for longer than the limit.
+    public func purgeExpiredSessions() async throws {
+        try await sql.delete(from: "sessions")
+            .where("last_seen_at", .lessThan, clock.now - Self.sessionIdleLimit).run()
+    }
+
+    // MARK: API tokens
+
+    /// Stores a new named API token.
+    public func createToken(userId: UUID, name: String, tokenHash: String) async throws -> APIToken {
+        let token = APIToken(id: ids.next(), userId: userId, name: name, createdAt: clock.now)
+        try await sql.insert(into: "api_tokens").columns("id", "user_id", "name", "token_hash", "created_at")
+            .values(SQLBind(token.id), SQLBind(userId), SQLBind(name), SQLBind(tokenHash), SQLBind(token.createdAt)).run()
+        return token
+    }
+
+    /// The user's tokens, newest first.
+    public func tokens(userId: UUID) async throws -> [APIToken] {
+        try await sql.select().columns("id", "user_id", "name", "created_at", "last_used_at").from("api_tokens")
+            .where("user_id", .equal, userId).orderBy("created_at", .descending)
+            .all(decoding: APITokenRecord.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.token)
+    }
+
+    /// The user a bearer token belongs to, marking the token as used.
+    public func tokenUser(tokenHash: String) async throws -> User? {
+        guard let row = try await sql.select().columns("user_id", "last_used_at").from("api_tokens")
+            .where("token_hash", .equal, tokenHash).first()
+        else { return nil }
+        let now = clock.now
+        let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
+        if lastUsed.map({ now.timeIntervalSince($0) > Self.touchInterval }) ?? true {
+            try await sql.update("api_tokens").set("last_used_at", to: now).where("token_hash", .equal, tokenHash).run()
+        }
+        return try await AccountStore(database: database, clock: clock).user(id: try row.decode(column: "user_id", as: UUID.self))
+    }
+
+    /// Revokes one of the user's tokens. Returns false when the user has no such token.
+    public func deleteToken(id: UUID, userId: UUID) async throws -> Bool {
+        let existing = try await sql.select().column("id").from("api_tokens")
+            .where("id", .equal, id).where("user_id", .equal, userId).first()
+        guard existing != nil else { return false }
+        try await sql.delete(from: "api_tokens").where("id", .equal, id).where("user_id", .equal, userId).run()
+        return true
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SQLKit
+
+/// One numbered, append-only schema change. Once landed, a migration is never edited:
+/// a later migration changes what an earlier one made.
+struct Migration: Sendable {
+    let number: Int
+    let name: String
+    /// SQL statements with `{uuid}`, `{timestamp}`, `{bool}` standing for each backend's column type.
+    let statements: [String]
+
+    func sql(for kind: DatabaseKind) -> [String] {
+        statements.map { statement in
+            statement
+                .replacingOccurrences(of: "{uuid}", with: kind == .postgres ? "UUID" : "TEXT")
+                .replacingOccurrences(of: "{timestamp}", with: kind == .postgres ? "TIMESTAMPTZ" : "REAL")
+                .replacingOccurrences(of: "{bool}", with: kind == .postgres ? "BOOLEAN" : "INTEGER")
+        }
+    }
+}
+
+extension Database {
+    /// Every migration in order. Append new ones at the end.
+    static let migrations: [Migration] = [
+        .accounts,
+    ]
+
+    /// Applies the migrations this database has not seen yet, each in its own transaction.
+    /// Returns the numbers it applied.
+    @discardableResult
+    public func migrate() async throws -> [Int] {
+        try await run("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at \(kind == .postgres ? "TIMESTAMPTZ" : "REAL") NOT NULL)
+            """)
+        let applied = try await appliedMigrations()
+        if let newest = applied.max(), newest > (Self.migrations.last?.number ?? 0) {
+            throw StoreError.unknownSchemaVersion(newest)
+        }
+        var ran: [Int] = []
+        for migration in Self.migrations where !applied.contains(migration.number) {
+            let statements = migration.sql(for: kind)
+            do {
+                try await transaction { db in
+                    for statement in statements {
+                        try await db.raw(SQLQueryString(statement)).run()
+                    }
+                    try await db.insert(into: "schema_migrations")
+                        .columns("number", "name", "applied_at")
+                        .values(SQLBind(migration.number), SQLBind(migration.name), SQLBind(Date()))
+                        .run()
+                }
+            } catch {
+                throw StoreError.migrationFailed(number: migration.number, name: migration.name, reason: String(reflecting: error))
+            }
+            ran.append(migration.number)
+        }
+        return ran
+    }
+
+    /// The numbers of the migrations already applied.
+    public func appliedMigrations() async throws -> Set<Int> {
+        let rows = try await sql.select().column("number").from("schema_migrations").all()
+        return Set(try rows.map { try $0.decode(column: "number", as: Int.self) })
+    }
+}

@@ -1,0 +1,157 @@
+"""Fixtures for Hearth's browser tests: one live server per session and headless Chromium drivers.
+
+The server is the built `hearth` binary (env HEARTH_BIN, default .build/debug/hearth), started on a
+free port with a fresh data directory. Drivers use Debian's chromium and chromium-driver.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / ".test-artifacts" / "browser"
+CHROMIUM = "/usr/bin/chromium"
+STARTUP_TIMEOUT = 60.0
+WAIT_SECONDS = 10
+PHONE = (390, 844)
+
+
+def screenshot(driver, name: str) -> pathlib.Path:
+    """Saves the driver's viewport as <repo>/.test-artifacts/browser/<name>.png."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    if not driver.save_screenshot(str(path)):
+        raise AssertionError(f"could not save screenshot {path}")
+    return path
+
+
+@pytest.fixture(name="screenshot")
+def screenshot_fixture():
+    """The `screenshot(driver, name)` helper, as a fixture so tests need no imports from conftest."""
+    return screenshot
+
+
+def _hearth_binary() -> pathlib.Path:
+    binary = pathlib.Path(os.environ.get("HEARTH_BIN", ".build/debug/hearth"))
+    if not binary.is_absolute():
+        binary = REPO_ROOT / binary
+    if not os.access(binary, os.X_OK):
+        pytest.fail(f"Hearth server binary not found at {binary}: build it first (swift build) or set HEARTH_BIN.")
+    return binary
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _healthy(base_url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base_url}/health", timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def server():
+    """Starts `hearth serve` on a free port with an empty data directory; yields its base URL."""
+    binary = _hearth_binary()
+    workdir = pathlib.Path(tempfile.mkdtemp(prefix="hearth-browser-"))
+    data_dir = workdir / "data"
+    data_dir.mkdir()
+    log_path = workdir / "server.log"
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+
+    env = dict(os.environ, HEARTH_LOG_LEVEL="warning")
+    # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
+    env.pop("HEARTH_DATABASE_URL", None)
+    command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)]
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def output() -> str:
+        return log_path.read_text(errors="replace")
+
+    try:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not _healthy(base_url):
+            if process.poll() is not None:
+                pytest.fail(f"hearth serve exited with status {process.returncode}:\n{output()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"hearth serve did not answer GET /health with 200 within {STARTUP_TIMEOUT:.0f} s:\n{output()}")
+            time.sleep(0.1)  # polling interval while the server starts, not a wait for the page
+        yield base_url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(log_path, ARTIFACTS / "server.log")
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _new_driver(width: int, height: int) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    # Headless Chromium keeps windows at least 500 px wide, so --window-size alone cannot make a
+    # phone; the DevTools override gives the exact viewport (and mobile viewport rules below 700 px).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700,
+    })
+    return driver
+
+
+@pytest.fixture
+def browser_factory(request):
+    """Creates headless Chromium drivers, each with its own cookie jar: `browser_factory(width=390, height=844)`.
+
+    All drivers quit when the test ends; a failed test first leaves a screenshot of each.
+    """
+    drivers: list[webdriver.Chrome] = []
+
+    def make(width: int = PHONE[0], height: int = PHONE[1]) -> webdriver.Chrome:
+        driver = _new_driver(width, height)
+        drivers.append(driver)
+        return driver
+
+    yield make
+
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    for index, driver in enumerate(drivers):
+        try:
+            if failed:
+                screenshot(driver, f"FAILED-{request.node.name}-{index}")
+        finally:
+            driver.quit()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test item, so fixtures can tell whether the test failed."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
