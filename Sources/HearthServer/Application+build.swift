@@ -19,7 +19,7 @@ public func buildApplication(
         let applied = try await database.migrate()
         if !applied.isEmpty { logger.info("Applied migrations \(applied)") }
         let services = try await AppServices.make(configuration: configuration, database: database)
-        let router = try buildRouter(services, metrics: metrics)
+        let router = try buildRouter(services, metrics: metrics, logger: logger)
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
@@ -34,14 +34,15 @@ public func buildApplication(
 }
 
 /// The router with every middleware, page controller and the API.
-func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry) throws -> Router<HearthRequestContext> {
+func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, logger: Logger) throws -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
     router.middlewares.add(LogRequestsMiddleware(.debug))
     router.middlewares.add(MetricsMiddleware())
     router.middlewares.add(FileMiddleware(
         Resources.publicFiles.path,
         cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(365 * 24 * 3600), .immutable])]),
-        searchForIndexHtml: false
+        searchForIndexHtml: false,
+        logger: logger
     ))
     router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))

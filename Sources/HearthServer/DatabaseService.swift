@@ -3,14 +3,14 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions hourly and closes the
-/// connections on shutdown.
+/// connections once the server has shut down gracefully.
 struct DatabaseService: Service {
     let database: Database
     let credentials: CredentialStore
     let logger: Logger
 
     func run() async throws {
-        do {
+        try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
                     try await credentials.purgeExpiredSessions()
@@ -19,8 +19,7 @@ struct DatabaseService: Service {
                 }
                 try await Task.sleep(for: .seconds(3600))
             }
-        } catch is CancellationError {}
-        try? await gracefulShutdown()
+        }
         try await database.close()
     }
 }

@@ -10,6 +10,8 @@ public struct HearthRequestContext: RequestContext {
     public var user: User?
     /// Hash of the page session's secret, when signed in with a cookie.
     public var sessionHash: String?
+    /// A bearer token was sent but is unknown or revoked; `requireUser` then says so.
+    public var rejectedToken = false
     /// The CSRF token forms on this page must carry (set by ``CSRFMiddleware``).
     public var csrfToken: String = ""
     /// The client address, for sign-in limits.
@@ -24,7 +26,7 @@ public struct HearthRequestContext: RequestContext {
 
     /// The signed-in user, or an error that sends people to sign in.
     public func requireUser() throws -> User {
-        guard let user else { throw AccountError.unauthenticated }
+        guard let user else { throw rejectedToken ? AccountError.invalidToken : AccountError.unauthenticated }
         return user
     }
 }

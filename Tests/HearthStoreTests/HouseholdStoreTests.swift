@@ -12,6 +12,7 @@ import Testing
             // Setup
             let store = AccountStore(database: database, clock: clock)
             let ada = try await store.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            clock.advance(by: 60)
             let bob = try await store.register(name: "Bob", email: "bob@example.org", passwordHash: "h")
             _ = try await store.createInvite(householdId: ada.householdId, createdBy: ada.id, tokenHash: "secret")
             // Act

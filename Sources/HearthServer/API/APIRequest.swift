@@ -3,27 +3,32 @@ import Hummingbird
 
 /// Request facts that generated OpenAPI handlers cannot receive as parameters.
 /// ``APIRequestMiddleware`` binds them for the duration of each API request.
-enum APIRequest {
-    @TaskLocal static var user: User?
-    @TaskLocal static var remoteAddress: String = "unknown"
+struct APIRequest: Sendable {
+    @TaskLocal static var current = APIRequest(user: nil, rejectedToken: false, remoteAddress: "unknown")
 
-    /// The signed-in user, or a 401.
+    let user: User?
+    /// A bearer token was sent but is unknown or revoked.
+    let rejectedToken: Bool
+    let remoteAddress: String
+
+    /// The signed-in user, or a 401 that says why.
     static func requireUser() throws -> User {
-        guard let user else { throw AccountError.unauthenticated }
+        guard let user = current.user else {
+            throw current.rejectedToken ? AccountError.invalidToken : AccountError.unauthenticated
+        }
         return user
     }
 }
 
-/// Makes the authenticated user and client address visible to the OpenAPI handlers.
+/// Makes the caller visible to the OpenAPI handlers.
 struct APIRequestMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.isAPI else { return try await next(request, context) }
-        return try await APIRequest.$user.withValue(context.user) {
-            try await APIRequest.$remoteAddress.withValue(context.remoteAddress) {
-                try await next(request, context)
-            }
+        let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, remoteAddress: context.remoteAddress)
+        return try await APIRequest.$current.withValue(caller) {
+            try await next(request, context)
         }
     }
 }

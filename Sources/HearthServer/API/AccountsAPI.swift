@@ -14,7 +14,7 @@ struct HearthAPIService: APIProtocol {
 
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
         let body = switch input.body { case .json(let body): body }
-        let user = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.remoteAddress)
+        let user = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.current.remoteAddress)
         let created = try await services.accountService.createToken(for: user, name: body.name)
         return .created(.init(body: .json(.init(id: created.token.id.uuidString, name: created.token.name, token: created.secret))))
     }

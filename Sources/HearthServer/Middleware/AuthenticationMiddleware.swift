@@ -14,10 +14,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let authorization = request.headers[.authorization] {
-            guard authorization.lowercased().hasPrefix("bearer "),
-                  let user = try await credentials.tokenUser(tokenHash: SecretToken.hash(String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)))
-            else { throw AccountError.invalidToken }
-            context.user = user
+            let secret = authorization.lowercased().hasPrefix("bearer ")
+                ? String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
+            context.user = secret.isEmpty ? nil : try await credentials.tokenUser(tokenHash: SecretToken.hash(secret))
+            context.rejectedToken = context.user == nil
             return try await next(request, context)
         }
         guard let secret = request.cookies[Self.sessionCookie]?.value, !secret.isEmpty else {

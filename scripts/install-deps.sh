@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a target needs, only when they are missing.
+# Usage: scripts/install-deps.sh run|test|bench
+set -euo pipefail
+
+need=()
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+
+if ! have_cmd swift; then
+    echo "Swift is not installed. Install Swift 6.1 or newer from swift.org first." >&2
+    exit 1
+fi
+
+case "${1:-run}" in
+    run) ;;
+    test)
+        [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+        have_cmd chromium || need+=(chromium)
+        have_cmd chromedriver || need+=(chromium-driver)
+        python3 -m venv --help >/dev/null 2>&1 || need+=(python3-venv)
+        ;;
+    bench)
+        have_cmd wrk || need+=(wrk)
+        ;;
+    *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+esac
+
+if [ ${#need[@]} -gt 0 ]; then
+    echo "Installing ${need[*]} ..."
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
