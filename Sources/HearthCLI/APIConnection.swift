@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import HearthAPI
@@ -17,10 +18,19 @@ struct APIConnection {
         }
         self.server = url
         self.client = Client(
-            serverURL: url, transport: AsyncHTTPClientTransport(),
+            serverURL: url, transport: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: .seconds(30))),
             middlewares: token.map { [BearerToken(token: $0)] } ?? []
         )
     }
+
+    /// One client for the process. A command-line tool should say “connection refused” at once,
+    /// not retry connecting until a timeout as a long-running service would.
+    static let httpClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     init(_ configuration: ClientConfiguration) throws {
         try self.init(server: configuration.server, token: configuration.token)

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `hearth login` saves: the server and an API token. Stored as JSON with mode 0600.
 struct ClientConfiguration: Codable, Equatable {
@@ -37,8 +42,11 @@ struct ClientConfiguration: Codable, Equatable {
         guard manager.createFile(atPath: temporary.path, contents: try encoder.encode(self), attributes: [.posixPermissions: 0o600]) else {
             throw CLIError("Cannot write \(path.path).")
         }
-        _ = try manager.replaceItemAt(path, withItemAt: temporary)
-        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path.path)
+        // rename(2) replaces the old file atomically: a crash leaves the old or the new file, never half of one.
+        guard rename(temporary.path, path.path) == 0 else {
+            try? manager.removeItem(at: temporary)
+            throw CLIError("Cannot write \(path.path): \(String(cString: strerror(errno))).")
+        }
     }
 
     static func remove(at path: URL = defaultPath()) throws {

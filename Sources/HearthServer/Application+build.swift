@@ -38,14 +38,15 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     let router = Router(context: HearthRequestContext.self)
     router.middlewares.add(LogRequestsMiddleware(.debug))
     router.middlewares.add(MetricsMiddleware())
+    router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
+    router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
+    // Inside ErrorMiddleware: FileMiddleware serves a file when the router has no route for the path.
     router.middlewares.add(FileMiddleware(
         Resources.publicFiles.path,
         cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(365 * 24 * 3600), .immutable])]),
         searchForIndexHtml: false,
         logger: logger
     ))
-    router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
-    router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
     router.middlewares.add(CSRFMiddleware(secureCookies: services.configuration.secureCookies))
     router.middlewares.add(APIRequestMiddleware())
 

@@ -155,3 +155,9 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.fixture(name="hearth_bin")
+def hearth_bin_fixture() -> pathlib.Path:
+    """The `hearth` binary under test, for command-line flows."""
+    return _hearth_binary()

@@ -13,6 +13,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        if request.isStaticAsset { return try await next(request, context) }
         if let authorization = request.headers[.authorization] {
             let secret = authorization.lowercased().hasPrefix("bearer ")
                 ? String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
@@ -50,6 +51,12 @@ extension Request {
     /// Whether the client reached us over HTTPS (directly or through a proxy that says so).
     var isHTTPS: Bool {
         headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+
+    /// Whether this asks for a file from Resources/public (served to anyone, never with a session).
+    var isStaticAsset: Bool {
+        let path = uri.path
+        return path.hasPrefix("/css/") || path.hasPrefix("/js/") || path == "/favicon.svg"
     }
 
     /// Whether this request is for the JSON API (problem+json errors, no CSRF form check).

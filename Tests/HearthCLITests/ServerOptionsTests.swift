@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import HearthCLI
+
+@Suite struct ServerOptionsTests {
+    @Test func environmentVariablesConfigureTheServer() throws {
+        let options = try ServerOptions.parse([])
+        let configuration = try options.configuration(environment: [
+            "HEARTH_HOST": "0.0.0.0", "HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth",
+            "HEARTH_DATABASE_URL": "postgres://h@db/hearth", "HEARTH_REGISTRATION": "closed",
+        ])
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.port == 9000)
+        #expect(configuration.dataDirectory == "/srv/hearth")
+        #expect(configuration.databaseURL == "postgres://h@db/hearth")
+        #expect(configuration.registrationOpen == false)
+    }
+
+    @Test func flagsWinOverEnvironmentVariables() throws {
+        let options = try ServerOptions.parse(["--port", "8181", "--data-dir", "/tmp/h"])
+        let configuration = try options.configuration(environment: ["HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth"])
+        #expect(configuration.port == 8181)
+        #expect(configuration.dataDirectory == "/tmp/h")
+    }
+
+    @Test func defaultsServeLocallyOnPort8080WithOpenRegistration() throws {
+        let configuration = try ServerOptions.parse([]).configuration(environment: [:])
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.dataDirectory == "./data")
+        #expect(configuration.databaseURL == nil)
+        #expect(configuration.registrationOpen)
+    }
+
+    @Test func anUnknownRegistrationModeIsAnError() throws {
+        #expect(throws: ValidationError.self) {
+            try ServerOptions.parse([]).configuration(environment: ["HEARTH_REGISTRATION": "sometimes"])
+        }
+    }
+}
