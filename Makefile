@@ -4,7 +4,7 @@ PORT ?= 8080
 VENV := .venv
 ARTIFACTS := .test-artifacts
 
-.PHONY: run build release test test-swift test-browser bench lint clean
+.PHONY: run build release test test-swift test-browser bench clean
 
 ## run: install what is missing, build in release mode, serve at http://localhost:$(PORT) with SQLite in ./data
 run: release

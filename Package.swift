@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "hearth", targets: ["hearth"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthAPI", targets: ["HearthAPI"]),
+        .library(name: "HearthStore", targets: ["HearthStore"]),
+        .library(name: "HearthServer", targets: ["HearthServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -27,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(name: "HearthCore"),
@@ -61,6 +64,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources")]
         ),

@@ -17,7 +17,7 @@ case "${1:-run}" in
         [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
         have_cmd chromium || need+=(chromium)
         have_cmd chromedriver || need+=(chromium-driver)
-        python3 -m venv --help >/dev/null 2>&1 || need+=(python3-venv)
+        python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
         ;;
     bench)
         have_cmd wrk || need+=(wrk)

@@ -36,8 +36,11 @@ public func buildApplication(
 /// The router with every middleware, page controller and the API.
 func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, logger: Logger) throws -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
-    router.middlewares.add(LogRequestsMiddleware(.debug))
+    router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
+    // The outer error middleware catches failures of authentication itself (a database that does not
+    // answer); the inner one renders every other error with the signed-in user's theme and navigation.
+    router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
     router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
     // Inside ErrorMiddleware: FileMiddleware serves a file when the router has no route for the path.
@@ -50,7 +53,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     router.middlewares.add(CSRFMiddleware(secureCookies: services.configuration.secureCookies))
     router.middlewares.add(APIRequestMiddleware())
 
-    OperationsPages(database: services.database, metrics: metrics).addRoutes(to: router)
+    OperationsRoutes(database: services.database, metrics: metrics).addRoutes(to: router)
     AccountPages(services: services).addRoutes(to: router)
     SettingsPages(services: services).addRoutes(to: router)
     TokenPages(services: services).addRoutes(to: router)

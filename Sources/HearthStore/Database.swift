@@ -40,14 +40,16 @@ public final class Database: Sendable {
         switch location {
         case .sqliteFile(let path):
             database = openSQLite(.file(path: path), logger: logger)
-            try await database.run("PRAGMA journal_mode = WAL")
-            try await database.run("PRAGMA synchronous = NORMAL")
         case .sqliteMemory:
             database = openSQLite(.memory, logger: logger)
         case .postgres(let url):
             database = try openPostgres(url: url, logger: logger)
         }
         do {
+            if case .sqliteFile = location {
+                try await database.run("PRAGMA journal_mode = WAL")
+                try await database.run("PRAGMA synchronous = NORMAL")
+            }
             try await database.run("SELECT 1")
         } catch {
             try? await database.close()
@@ -66,7 +68,8 @@ public final class Database: Sendable {
         )
         let box = UncheckedSendable(pool)
         let database = PooledSQLiteDatabase(box: box, logger: logger)
-        return Database(sql: database.sql(queryLogLevel: .trace), kind: .sqlite) {
+        // Queries are never logged: their bind values include emails and credential hashes.
+        return Database(sql: database.sql(queryLogLevel: nil), kind: .sqlite) {
             try await box.value.close().get()
         }
     }
@@ -84,7 +87,7 @@ public final class Database: Sendable {
             logger: logger, on: MultiThreadedEventLoopGroup.singleton
         )
         let box = UncheckedSendable(pool)
-        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: .trace), kind: .postgres) {
+        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: nil), kind: .postgres) {
             try await box.value.shutdownAsync()
         }
     }
@@ -125,9 +128,9 @@ public final class Database: Sendable {
 
     /// The URL without its password, for messages and logs.
     static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "***"
-        return components.string ?? "(unreadable URL)"
+        guard var components = URLComponents(string: url) else { return "(an unreadable URL)" }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "(an unreadable URL)"
     }
 }
 

@@ -25,7 +25,7 @@ ARTIFACTS = REPO_ROOT / ".test-artifacts" / "browser"
 CHROMIUM = "/usr/bin/chromium"
 STARTUP_TIMEOUT = 60.0
 WAIT_SECONDS = 10
-PHONE = (390, 844)
+PHONE = (360, 740)
 
 
 def screenshot(driver, name: str) -> pathlib.Path:

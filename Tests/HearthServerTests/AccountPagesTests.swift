@@ -1,5 +1,7 @@
 import Foundation
 import HearthCore
+import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Testing
 @testable import HearthServer
@@ -73,9 +75,10 @@ import Testing
             let user = WebUser(client)
             let local = try await user.post("/login", ["email": "ada@example.org", "password": "correct horse battery", "next": "/settings/tokens"])
             #expect(local.headers[.location] == "/settings/tokens")
-            let again = WebUser(client)
-            let foreign = try await again.post("/login", ["email": "ada@example.org", "password": "correct horse battery", "next": "//evil.example"])
-            #expect(foreign.headers[.location] == "/focus")
+            for next in ["//evil.example", "/\t/evil.example", "/\\evil.example", "https://evil.example"] {
+                let foreign = try await WebUser(client).post("/login", ["email": "ada@example.org", "password": "correct horse battery", "next": next])
+                #expect(foreign.headers[.location] == "/focus", "next: \(next)")
+            }
         }
     }
 
@@ -92,6 +95,43 @@ import Testing
             let page = try await client.execute(uri: "/settings", method: .get, headers: [.cookie: "hearth_session=\(session)"])
             #expect(page.status == .seeOther)
             #expect(page.headers[.location] == "/login?next=/settings")
+        }
+    }
+
+    @Test func signingInWithAStaleSessionCookieKeepsTheNewSession() async throws {
+        try await withApp { client in
+            try await WebUser(client).register(email: "ada@example.org")
+            let user = WebUser(client)
+            _ = try await user.get("/login")
+            // A cookie from a session that no longer exists, as after a server-side sign-out.
+            let headers: HTTPFields = [.cookie: "hearth_session=stale; hearth_csrf=\(user.cookies["hearth_csrf"]!)",
+                                       .contentType: "application/x-www-form-urlencoded"]
+            let body = "email=ada%40example.org&password=correct+horse+battery&csrf_token=\(user.cookies["hearth_csrf"]!)"
+            let response = try await client.execute(uri: "/login", method: .post, headers: headers, body: ByteBuffer(string: body))
+            let sessionCookies = response.headers[values: .setCookie].filter { $0.hasPrefix("hearth_session=") }
+            #expect(sessionCookies.count == 1)
+            #expect(sessionCookies.first?.hasPrefix("hearth_session=stale") == false)
+            #expect(sessionCookies.first?.contains("Max-Age=0") == false)
+        }
+    }
+
+    @Test func registeringFromAnInviteLinkReturnsToIt() async throws {
+        try await withApp { client in
+            let user = WebUser(client)
+            let form = try await user.get("/register?next=/invite/abc")
+            #expect(form.text.contains(#"name="next" value="/invite/abc""#))
+            let response = try await user.post("/register", ["name": "Bob", "email": "bob@example.org",
+                                                             "password": "correct horse battery", "next": "/invite/abc"])
+            #expect(response.headers[.location] == "/invite/abc")
+        }
+    }
+
+    @Test func theErrorPageCanSignOut() async throws {
+        try await withApp { client in
+            let user = WebUser(client)
+            try await user.register(email: "ada@example.org")
+            let page = try await user.get("/no/such/page")
+            #expect(page.text.contains(#"name="csrf_token" value="\#(user.cookies["hearth_csrf"]!)""#))
         }
     }
 

@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    @Test func anExpiredInviteSaysSo() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let ada = WebUser(client)
+            try await ada.register(email: "ada@example.org")
+            let page = try await ada.post("/settings/household/invites")
+            let path = String(try #require(page.text.firstMatch(of: /value="http:\/\/[^"]+(\/invite\/[A-Za-z0-9_-]+)"/)?.1))
+            clock.advance(by: 8 * 24 * 3600)
+            let bob = WebUser(client)
+            try await bob.register(name: "Bob", email: "bob@example.org")
+            let expired = try await bob.post(path)
+            #expect(expired.status == .gone)
+            #expect(expired.text.contains("expired"))
+            #expect(!(try await ada.get("/settings/household").text.contains("bob@example.org")))
+        }
+    }
+
     @Test func anUnknownInviteIsNotFound() async throws {
         try await withApp { client in
             let user = WebUser(client)

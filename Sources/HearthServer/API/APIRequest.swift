@@ -23,9 +23,15 @@ struct APIRequest: Sendable {
 /// Makes the caller visible to the OpenAPI handlers.
 struct APIRequestMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
+    static let maxBodySize = 1 << 20
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.isAPI else { return try await next(request, context) }
+        var request = request
+        if request.method != .get && request.method != .head {
+            // The OpenAPI transport would read a body of any size; API bodies are small JSON.
+            _ = try await request.collectBody(upTo: Self.maxBodySize)
+        }
         let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, remoteAddress: context.remoteAddress)
         return try await APIRequest.$current.withValue(caller) {
             try await next(request, context)

@@ -23,14 +23,11 @@ struct AccountService: Sendable {
 
     /// Checks email and password, with the per-email and per-address attempt limit.
     func authenticate(email: String, password: String, address: String) async throws -> User {
-        try await throttle.check(email: email, address: address)
+        try await throttle.begin(email: email, address: address)
         let found = try await accounts.credentials(email: email)
         let valid = try await hasher.verify(password, hash: found?.passwordHash ?? decoyHash)
-        guard valid, let user = found?.user else {
-            await throttle.recordFailure(email: email, address: address)
-            throw AccountError.wrongCredentials
-        }
-        await throttle.recordSuccess(email: email)
+        guard valid, let user = found?.user else { throw AccountError.wrongCredentials }
+        await throttle.succeeded(email: email, address: address)
         return user
     }
 
@@ -59,12 +56,14 @@ struct AccountService: Sendable {
         try await credentials.deleteSessions(userId: user.id, keeping: sessionHash)
     }
 
-    /// Sets a new password without the old one (administrators, through the CLI). Ends every session.
+    /// Sets a new password without the old one (administrators, through the CLI). A reset usually
+    /// follows a lost or leaked password, so every session and API token of the user ends too.
     func resetPassword(email: String, new: String) async throws {
         guard let found = try await accounts.credentials(email: email) else { throw AccountError.notFound }
         try AccountRules.password(new)
         try await accounts.setPasswordHash(userId: found.user.id, try await hasher.hash(new))
         try await credentials.deleteSessions(userId: found.user.id, keeping: nil)
+        try await credentials.deleteTokens(userId: found.user.id)
     }
 
     /// Deletes the account after checking its password.

@@ -1,50 +1,58 @@
 import Foundation
 import HearthCore
 
-/// Limits failed sign-in attempts per email and per client address: 10 in 15 minutes each.
-/// Kept in memory: a restart forgets counts, which only ever helps a legitimate user.
+/// Limits sign-in attempts per email and per client address: 10 failures in 15 minutes each.
+/// An attempt is counted when it starts, so parallel guesses cannot slip past the limit while
+/// bcrypt runs; a success takes its count back. Kept in memory: a restart forgets counts.
 actor LoginThrottle {
     static let limit = 10
     static let window: TimeInterval = 15 * 60
+    /// Beyond this many tracked keys, stale ones are swept so memory stays bounded.
+    static let sweepThreshold = 10_000
 
     private let clock: any WallClock
-    private var failures: [String: [Date]] = [:]
+    private var attempts: [String: [Date]] = [:]
 
     init(clock: any WallClock) {
         self.clock = clock
     }
 
-    /// Throws ``AccountError/tooManyAttempts(retryAfterSeconds:)`` when either key is over the limit.
-    func check(email: String, address: String) throws(AccountError) {
+    /// Counts an attempt for the email and the address, or throws
+    /// ``AccountError/tooManyAttempts(retryAfterSeconds:)`` when either is over the limit.
+    func begin(email: String, address: String) throws(AccountError) {
         let now = clock.now
-        for key in keys(email: email, address: address) {
+        if attempts.count > Self.sweepThreshold { sweep(now: now) }
+        let keys = Self.keys(email: email, address: address)
+        for key in keys {
             let recent = prune(key, now: now)
             if recent.count >= Self.limit, let oldest = recent.first {
                 throw .tooManyAttempts(retryAfterSeconds: Int((oldest + Self.window).timeIntervalSince(now).rounded(.up)))
             }
         }
+        for key in keys { attempts[key, default: []].append(now) }
     }
 
-    /// Records a failed attempt for both keys.
-    func recordFailure(email: String, address: String) {
-        let now = clock.now
-        for key in keys(email: email, address: address) {
-            failures[key] = prune(key, now: now) + [now]
+    /// A successful sign-in clears the email's count and takes back its attempt from the address.
+    func succeeded(email: String, address: String) {
+        let keys = Self.keys(email: email, address: address)
+        attempts[keys[0]] = nil
+        if var recent = attempts[keys[1]], !recent.isEmpty {
+            recent.removeLast()
+            attempts[keys[1]] = recent.isEmpty ? nil : recent
         }
     }
 
-    /// Forgets the failures of an email after a successful sign-in.
-    func recordSuccess(email: String) {
-        failures["email:" + AccountRules.normalizedEmail(email)] = nil
-    }
-
-    private func keys(email: String, address: String) -> [String] {
+    private static func keys(email: String, address: String) -> [String] {
         ["email:" + AccountRules.normalizedEmail(email), "ip:" + address]
     }
 
     private func prune(_ key: String, now: Date) -> [Date] {
-        let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < Self.window }
-        failures[key] = recent.isEmpty ? nil : recent
+        let recent = (attempts[key] ?? []).filter { now.timeIntervalSince($0) < Self.window }
+        attempts[key] = recent.isEmpty ? nil : recent
         return recent
+    }
+
+    private func sweep(now: Date) {
+        for key in Array(attempts.keys) { _ = prune(key, now: now) }
     }
 }

@@ -28,11 +28,14 @@ struct AuthenticationMiddleware: RouterMiddleware {
         context.user = try await credentials.sessionUser(tokenHash: hash)
         context.sessionHash = context.user == nil ? nil : hash
         var response = try await next(request, context)
-        if context.user != nil, response.headers[.setCookie] == nil {
-            // Renew the cookie so an active session lasts 30 days from its last use, like the server-side expiry.
-            response.setCookie(Self.cookie(secret, request: request, secure: secureCookies))
-        } else if context.user == nil {
-            response.setCookie(Self.expiredCookie(request: request, secure: secureCookies))
+        // A handler that signed in or out has set the cookie itself; leave that alone.
+        let handlerSetCookie = response.headers[values: .setCookie].contains { $0.hasPrefix(Self.sessionCookie + "=") }
+        if !handlerSetCookie {
+            // Renew a live session so it lasts 30 days from its last use, like the server-side expiry;
+            // clear a dead one so the browser stops sending it.
+            response.setCookie(context.user == nil
+                ? Self.expiredCookie(request: request, secure: secureCookies)
+                : Self.cookie(secret, request: request, secure: secureCookies))
         }
         return response
     }

@@ -13,9 +13,15 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
+            var context = context
+            // Forms on the error page (sign out) need the token the CSRF middleware would have set.
+            context.csrfToken = request.cookies[CSRFMiddleware.cookieName]?.value ?? ""
             let problem = ProblemDetails(error)
             if problem.status >= 500 {
-                context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: error))"])
+                // `description`, not `reflecting`: driver errors then carry no query or bind values.
+                context.logger.error("Request failed", metadata: [
+                    "path": "\(RequestLogMiddleware<Context>.loggablePath(request.uri.path))", "error": "\(error)",
+                ])
             }
             if request.isAPI {
                 return Self.problemResponse(problem)

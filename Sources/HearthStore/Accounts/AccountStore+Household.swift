@@ -72,15 +72,12 @@ extension AccountStore {
     public func acceptInvite(tokenHash: String, userId: UUID) async throws -> Household {
         let now = clock.now
         return try await database.transaction { db in
-            guard let invite = try await Self.invite(tokenHash: tokenHash, on: db) else { throw AccountError.inviteNotFound }
-            if invite.usedAt != nil { throw AccountError.inviteUsed }
-            if invite.expiresAt <= now { throw AccountError.inviteExpired }
-            guard let row = try await db.select().column("household_id").from("users").where("id", .equal, userId).first()
-            else { throw AccountError.unauthenticated }
-            let previous = try row.decode(column: "household_id", as: UUID.self)
-            if previous == invite.householdId { throw AccountError.alreadyMember }
+            guard let invite = try await Self.invite(tokenHash: tokenHash, on: db, locking: true) else { throw AccountError.inviteNotFound }
+            let previous = try await Self.householdId(of: userId, on: db)
+            try await Self.lockHouseholds([previous, invite.householdId], on: db)
+            if let problem = invite.problem(forMemberOf: previous, at: now) { throw problem }
             try await db.update("invites").set("used_at", to: now).set("used_by", to: userId)
-                .where("id", .equal, invite.id).where("used_at", .is, SQLLiteral.null).run()
+                .where("id", .equal, invite.id).run()
             try await db.update("users").set("household_id", to: invite.householdId).set("updated_at", to: now)
                 .where("id", .equal, userId).run()
             try await Self.deleteHouseholdIfEmpty(previous, on: db)
@@ -98,14 +95,11 @@ extension AccountStore {
         let now = clock.now
         let newId = ids.next()
         return try await database.transaction { db in
-            guard let row = try await db.select().columns("household_id", "name").from("users")
-                .where("id", .equal, userId).first()
-            else { throw AccountError.unauthenticated }
-            let current = try row.decode(column: "household_id", as: UUID.self)
-            let name = try row.decode(column: "name", as: String.self)
-            let members = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-                .from("users").where("household_id", .equal, current).first()?.decode(column: "n", as: Int.self) ?? 0
-            if members <= 1 { throw AccountError.lastMemberCannotLeave }
+            let current = try await Self.householdId(of: userId, on: db)
+            try await Self.lockHouseholds([current], on: db)
+            if try await Self.memberCount(of: current, on: db) <= 1 { throw AccountError.lastMemberCannotLeave }
+            let name = try await db.select().column("name").from("users").where("id", .equal, userId)
+                .first()?.decode(column: "name", as: String.self) ?? ""
             let household = Household(id: newId, name: Self.householdName(for: name), createdAt: now, updatedAt: now)
             try await Self.insertHousehold(id: household.id, name: household.name, at: now, on: db)
             try await db.update("users").set("household_id", to: newId).set("updated_at", to: now)
@@ -116,8 +110,9 @@ extension AccountStore {
 
     static let inviteColumns = ["id", "household_id", "created_by", "created_at", "expires_at", "used_at"]
 
-    static func invite(tokenHash: String, on db: any SQLDatabase) async throws -> Invite? {
-        try await db.select().columns(inviteColumns).from("invites").where("token_hash", .equal, tokenHash)
-            .first(decoding: InviteRecord.self, keyDecodingStrategy: .convertFromSnakeCase)?.invite
+    static func invite(tokenHash: String, on db: any SQLDatabase, locking: Bool = false) async throws -> Invite? {
+        let query = db.select().columns(inviteColumns).from("invites").where("token_hash", .equal, tokenHash)
+        if locking { query.for(.update) }
+        return try await query.first(decoding: InviteRecord.self, keyDecodingStrategy: .convertFromSnakeCase)?.invite
     }
 }

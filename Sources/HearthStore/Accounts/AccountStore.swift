@@ -92,9 +92,8 @@ public struct AccountStore: Sendable {
     /// Deletes the user with their sessions and tokens; their household goes too when nobody is left in it.
     public func deleteUser(id: UUID) async throws {
         try await database.transaction { db in
-            guard let row = try await db.select().column("household_id").from("users").where("id", .equal, id).first()
-            else { return }
-            let householdId = try row.decode(column: "household_id", as: UUID.self)
+            guard let householdId = try? await Self.householdId(of: id, on: db) else { return }
+            try await Self.lockHouseholds([householdId], on: db)
             try await db.update("invites").set("used_by", to: SQLLiteral.null).where("used_by", .equal, id).run()
             try await db.delete(from: "users").where("id", .equal, id).run()
             try await Self.deleteHouseholdIfEmpty(householdId, on: db)
@@ -111,10 +110,28 @@ public struct AccountStore: Sendable {
     }
 
     static func deleteHouseholdIfEmpty(_ householdId: UUID, on db: any SQLDatabase) async throws {
-        let members = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-            .from("users").where("household_id", .equal, householdId).first()?.decode(column: "n", as: Int.self) ?? 0
-        if members == 0 {
+        if try await memberCount(of: householdId, on: db) == 0 {
             try await db.delete(from: "households").where("id", .equal, householdId).run()
         }
+    }
+
+    static func memberCount(of householdId: UUID, on db: any SQLDatabase) async throws -> Int {
+        try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from("users").where("household_id", .equal, householdId).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    static func householdId(of userId: UUID, on db: any SQLDatabase) async throws -> UUID {
+        guard let row = try await db.select().column("household_id").from("users").where("id", .equal, userId).first()
+        else { throw AccountError.unauthenticated }
+        return try row.decode(column: "household_id", as: UUID.self)
+    }
+
+    /// Serialises membership changes of these households until the transaction ends (PostgreSQL row locks,
+    /// in id order so two transactions cannot deadlock; SQLite's `BEGIN IMMEDIATE` already serialises writers).
+    static func lockHouseholds(_ ids: [UUID], on db: any SQLDatabase) async throws {
+        let query = db.select().column("id").from("households")
+            .where("id", .in, Array(Set(ids))).orderBy("id")
+        query.for(.update)
+        _ = try await query.all()
     }
 }

@@ -33,9 +33,7 @@ public struct CredentialStore: Sendable {
 
     /// The user of a live session, marking the session as used. Expired sessions are deleted.
     public func sessionUser(tokenHash: String) async throws -> User? {
-        guard let row = try await sql.select().column("user_id").column("last_seen_at").from("sessions")
-            .where("token_hash", .equal, tokenHash).first()
-        else { return nil }
+        guard let row = try await userJoined(on: "sessions", matching: tokenHash, lastUse: "last_seen_at") else { return nil }
         let lastSeen = try row.decode(column: "last_seen_at", as: Date.self)
         let now = clock.now
         if now.timeIntervalSince(lastSeen) > Self.sessionIdleLimit {
@@ -45,7 +43,7 @@ public struct CredentialStore: Sendable {
         if now.timeIntervalSince(lastSeen) > Self.touchInterval {
             try await sql.update("sessions").set("last_seen_at", to: now).where("token_hash", .equal, tokenHash).run()
         }
-        return try await AccountStore(database: database, clock: clock).user(id: try row.decode(column: "user_id", as: UUID.self))
+        return try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
     }
 
     /// Ends one session (sign out).
@@ -85,15 +83,29 @@ public struct CredentialStore: Sendable {
 
     /// The user a bearer token belongs to, marking the token as used.
     public func tokenUser(tokenHash: String) async throws -> User? {
-        guard let row = try await sql.select().columns("user_id", "last_used_at").from("api_tokens")
-            .where("token_hash", .equal, tokenHash).first()
-        else { return nil }
+        guard let row = try await userJoined(on: "api_tokens", matching: tokenHash, lastUse: "last_used_at") else { return nil }
         let now = clock.now
         let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
         if lastUsed.map({ now.timeIntervalSince($0) > Self.touchInterval }) ?? true {
             try await sql.update("api_tokens").set("last_used_at", to: now).where("token_hash", .equal, tokenHash).run()
         }
-        return try await AccountStore(database: database, clock: clock).user(id: try row.decode(column: "user_id", as: UUID.self))
+        return try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
+    }
+
+    /// One query for a credential and its user: every authenticated request runs it.
+    private func userJoined(on table: String, matching tokenHash: String, lastUse: String) async throws -> (any SQLRow)? {
+        try await sql.select()
+            .columns(UserRecord.columns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("users")) })
+            .column(SQLColumn(SQLIdentifier(lastUse), table: SQLIdentifier(table)))
+            .from(table)
+            .join("users", on: SQLColumn("user_id", table: table), .equal, SQLColumn("id", table: "users"))
+            .where(SQLColumn("token_hash", table: table), .equal, SQLBind(tokenHash))
+            .first()
+    }
+
+    /// Revokes every token of the user.
+    public func deleteTokens(userId: UUID) async throws {
+        try await sql.delete(from: "api_tokens").where("user_id", .equal, userId).run()
     }
 
     /// Revokes one of the user's tokens. Returns false when the user has no such token.

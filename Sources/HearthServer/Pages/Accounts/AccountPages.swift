@@ -16,6 +16,17 @@ struct AccountPages {
         let name: String
         let email: String
         let password: String
+        let next: String?
+    }
+
+    /// Where to go after signing in: only a plain path on this site (no `//host`, no backslashes
+    /// or control characters that browsers would strip into one), else the Focus page.
+    static func safeNextPath(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
+              next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" }),
+              let components = URLComponents(string: next), components.scheme == nil, components.host == nil
+        else { return "/focus" }
+        return next
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
@@ -40,7 +51,7 @@ struct AccountPages {
         do {
             let user = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.remoteAddress)
             let secret = try await services.accountService.startSession(for: user)
-            var response = Response.seeOther(safeNextPath(form.next))
+            var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
             return response
         } catch let error as AccountError {
@@ -51,7 +62,8 @@ struct AccountPages {
 
     func showRegister(_ request: Request, context: HearthRequestContext) async throws -> Response {
         if context.user != nil { return .redirect(to: "/focus") }
-        return try renderRegister(RegisterPage.Model(name: "", email: "", error: nil), context: context)
+        let next = request.uri.queryParameters["next"].map(String.init)
+        return try renderRegister(RegisterPage.Model(name: "", email: "", next: next, error: nil), context: context)
     }
 
     func register(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -59,11 +71,11 @@ struct AccountPages {
         do {
             let user = try await services.accountService.register(name: form.name, email: form.email, password: form.password)
             let secret = try await services.accountService.startSession(for: user)
-            var response = Response.seeOther("/focus")
+            var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
             return response
         } catch let error as AccountError {
-            let model = RegisterPage.Model(name: form.name, email: form.email, error: error.message)
+            let model = RegisterPage.Model(name: form.name, email: form.email, next: form.next, error: error.message)
             return try renderRegister(model, context: context, status: ProblemDetails.status(of: error))
         }
     }
@@ -108,6 +120,7 @@ struct RegisterPage: Sendable {
     struct Model: Sendable {
         let name: String
         let email: String
+        let next: String?
         let error: String?
     }
     let layout: Layout

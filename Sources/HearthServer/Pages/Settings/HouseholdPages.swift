@@ -99,7 +99,7 @@ struct HouseholdPages {
     ) async throws -> Response {
         let invite = try await services.accounts.invite(tokenHash: SecretToken.hash(secret))
         let problem: AccountError? = if let error { error }
-            else if let invite { Self.problem(with: invite, for: user, now: services.clock.now) }
+            else if let invite { invite.problem(forMemberOf: user.householdId, at: services.clock.now) }
             else { .inviteNotFound }
         let household = if let invite { try await services.accounts.household(id: invite.householdId) } else { Household?.none }
         let ownMembers = try await services.accounts.members(householdId: user.householdId)
@@ -109,14 +109,6 @@ struct HouseholdPages {
             losesOwnHousehold: ownMembers.count <= 1
         )
         return try services.renderer.render("invite", page, status: problem.map(ProblemDetails.status(of:)) ?? .ok)
-    }
-
-    /// Why `user` cannot use `invite` now, if anything stops them.
-    static func problem(with invite: Invite, for user: User, now: Date) -> AccountError? {
-        if invite.usedAt != nil { return .inviteUsed }
-        if !invite.isUsable(at: now) { return .inviteExpired }
-        if invite.householdId == user.householdId { return .alreadyMember }
-        return nil
     }
 
     static func inviteURL(_ secret: String, request: Request) -> String {

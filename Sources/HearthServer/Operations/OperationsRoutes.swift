@@ -5,7 +5,7 @@ import Hummingbird
 import Prometheus
 
 /// Endpoints for operators and tools: health, metrics and the OpenAPI document.
-struct OperationsPages {
+struct OperationsRoutes {
     let database: Database
     let metrics: PrometheusCollectorRegistry
 

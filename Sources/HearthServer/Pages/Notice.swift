@@ -31,9 +31,3 @@ extension Response {
         .redirect(to: notice.map { "\(path)?notice=\($0.rawValue)" } ?? path, type: .normal)
     }
 }
-
-/// Only redirect to paths on this site after sign-in (no `//evil.example`).
-func safeNextPath(_ next: String?) -> String {
-    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return "/focus" }
-    return next
-}
