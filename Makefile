@@ -39,7 +39,7 @@ test-browser: $(VENV)/.installed
 ## bench: in-process benchmarks and the HTTP load figures (wrk) against a release server
 bench:
 	scripts/install-deps.sh bench
-	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+	HEARTH_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
 	scripts/load-test.sh
 
 clean:

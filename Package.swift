@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -94,3 +95,19 @@ let package = Package(
         .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI"]),
     ]
 )
+
+// Benchmarks (Benchmarks/, run by `make bench`) join the package only when asked for, so ordinary
+// builds and CI never compile the harness.
+if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"])
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: ["HearthStore", "HearthCore", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/StoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    )
+}

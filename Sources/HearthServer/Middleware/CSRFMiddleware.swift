@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import Hummingbird
 
 /// Double-submit CSRF protection for HTML forms: a random token lives in an HttpOnly SameSite cookie
@@ -35,8 +36,4 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         return response
     }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

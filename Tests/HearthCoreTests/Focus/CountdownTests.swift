@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import HearthCore
+
+@Suite struct CountdownTests {
+    func date(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+
+    @Test func countsDownToTheTimeLaterToday() throws {
+        var timer = TimerHarness(timeZone: "Europe/Berlin")
+        timer.now = date("2027-01-15T15:00:00Z") // 16:00 in Berlin
+        try timer.send(.startCountdown(TimeOfDay(parsing: "17:30")))
+        #expect(timer.state.phase == .countdown)
+        #expect(timer.state.run?.endsAt == date("2027-01-15T16:30:00Z"))
+        #expect(timer.remaining == 5400)
+        #expect(timer.state.countdownTarget?.description == "17:30")
+    }
+
+    @Test func aTimeThatHasPassedMeansTomorrow() throws {
+        var timer = TimerHarness(timeZone: "Europe/Berlin")
+        timer.now = date("2027-01-15T17:00:00Z") // 18:00
+        try timer.send(.startCountdown(TimeOfDay(parsing: "17:30")))
+        #expect(timer.state.run?.endsAt == date("2027-01-16T16:30:00Z"))
+    }
+
+    @Test func theTargetTimeItselfMeansTomorrow() throws {
+        let target = try TimeOfDay(parsing: "17:30")
+        let now = date("2027-01-15T16:30:00Z")
+        #expect(target.nextOccurrence(after: now, in: TimeZone(identifier: "Europe/Berlin")!) == date("2027-01-16T16:30:00Z"))
+    }
+
+    @Test func acrossTheSpringDaylightSavingChangeTheDayIs23Hours() throws {
+        // Berlin moves from 02:00 to 03:00 on 2027-03-28.
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let target = try TimeOfDay(parsing: "09:00")
+        let now = date("2027-03-27T08:00:01Z") // 09:00:01 CET
+        let end = target.nextOccurrence(after: now, in: berlin)
+        #expect(end == date("2027-03-28T07:00:00Z")) // 09:00 CEST
+        #expect(end.timeIntervalSince(now) == 23 * 3600 - 1)
+    }
+
+    @Test func aTimeSkippedByDaylightSavingFallsToTheNextValidTime() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let end = try TimeOfDay(parsing: "02:30").nextOccurrence(after: date("2027-03-27T23:00:00Z"), in: berlin)
+        #expect(end == date("2027-03-28T01:00:00Z")) // 03:00 CEST, the first valid time after the gap
+    }
+
+    @Test(arguments: ["24:00", "12:60", "7", "12:5", "ab:cd", "", "12:30:00"])
+    func badTargetsAreRefused(text: String) {
+        #expect(throws: FocusError.invalidTarget(text)) { try TimeOfDay(parsing: text) }
+    }
+
+    @Test func pausingFreezesAndResumingMovesTheEndLater() throws {
+        var timer = TimerHarness()
+        timer.now = date("2027-01-15T16:00:00Z")
+        try timer.send(.startCountdown(TimeOfDay(parsing: "17:00")))
+        timer.wait(600)
+        try timer.send(.pause)
+        timer.wait(300)
+        #expect(timer.remaining == 3000)
+        try timer.send(.resume)
+        #expect(timer.state.run?.endsAt == date("2027-01-15T17:05:00Z"))
+    }
+
+    @Test func atTheEndTheAlarmRingsAndStopsAfterFiveMinutes() throws {
+        var timer = TimerHarness()
+        timer.now = date("2027-01-15T16:59:00Z")
+        try timer.send(.startCountdown(TimeOfDay(parsing: "17:00")))
+        timer.wait(60)
+        #expect(timer.state.phase == .alarm)
+        #expect(timer.state.mode == .countdown)
+        #expect(timer.sessions.map(\.kind) == [.countdown])
+        #expect(timer.events.suffix(2).map(\.kind) == [.phaseCompleted, .alarm])
+        timer.wait(299)
+        #expect(timer.state.phase == .alarm)
+        timer.wait(1)
+        #expect(timer.state.phase == .idle)
+        #expect(timer.events.last?.kind == .dismissed)
+    }
+
+    @Test func stoppingRecordsASkippedCountdownAndKeepsTheTarget() throws {
+        var timer = TimerHarness()
+        timer.now = date("2027-01-15T16:00:00Z")
+        try timer.send(.startCountdown(TimeOfDay(parsing: "17:00")))
+        timer.wait(120)
+        try timer.send(.reset)
+        #expect(timer.state.phase == .idle)
+        #expect(timer.sessions.first?.skipped == true)
+        #expect(timer.sessions.first?.actualSeconds == 120)
+        #expect(timer.state.countdownTarget?.description == "17:00")
+    }
+}
