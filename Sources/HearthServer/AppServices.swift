@@ -8,6 +8,8 @@ struct AppServices: Sendable {
     let accounts: AccountStore
     let credentials: CredentialStore
     let accountService: AccountService
+    let focus: FocusService
+    let events: EventHub
     let renderer: PageRenderer
     var clock: any WallClock { configuration.clock }
 

@@ -18,14 +18,17 @@ public func buildApplication(
     do {
         let applied = try await database.migrate()
         if !applied.isEmpty { logger.info("Applied migrations \(applied)") }
-        let services = try await AppServices.make(configuration: configuration, database: database)
+        let services = try await AppServices.make(configuration: configuration, database: database, logger: logger)
         let router = try buildRouter(services, metrics: metrics, logger: logger)
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
             logger: logger
         )
-        app.addServices(DatabaseService(database: database, credentials: services.credentials, logger: logger))
+        app.addServices(
+            DatabaseService(database: database, credentials: services.credentials, logger: logger),
+            FocusScheduler(focus: services.focus)
+        )
         return app
     } catch {
         try? await database.close()
@@ -59,12 +62,14 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     TokenPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
-    try HearthAPIService(services: services).registerHandlers(on: router)
+    FocusPages(services: services).addRoutes(to: router)
+    // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
+    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .iso8601WithFractionalSeconds))
     return router
 }
 
 extension AppServices {
-    static func make(configuration: AppConfiguration, database: Database) async throws -> AppServices {
+    static func make(configuration: AppConfiguration, database: Database, logger: Logger = Logger(label: "hearth")) async throws -> AppServices {
         let accounts = AccountStore(database: database, clock: configuration.clock)
         let credentials = CredentialStore(database: database, clock: configuration.clock)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
@@ -73,9 +78,14 @@ extension AppServices {
             throttle: LoginThrottle(clock: configuration.clock),
             registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
         )
+        let events = EventHub()
+        let focus = FocusService(
+            store: FocusStore(database: database, clock: configuration.clock), accounts: accounts, events: events,
+            schedule: TimerSchedule(), clock: configuration.clock, ids: .random, logger: logger
+        )
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
-            accountService: accountService, renderer: try await PageRenderer.load()
+            accountService: accountService, focus: focus, events: events, renderer: try await PageRenderer.load()
         )
     }
 }

@@ -27,3 +27,8 @@ public struct User: Sendable, Equatable, Identifiable {
         self.updatedAt = updatedAt
     }
 }
+
+extension User {
+    /// The user's time zone (UTC if the stored identifier is unknown).
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")! }
+}

@@ -63,3 +63,31 @@ public struct FocusSettings: Sendable, Codable, Equatable {
         }
     }
 }
+
+extension FocusSettings {
+    enum CodingKeys: String, CodingKey {
+        case focusSeconds, shortBreakSeconds, longBreakSeconds, sessionsUntilLongBreak, autoStartBreaks, autoStartFocus
+        case restSeconds, sound, volume, vibration, notifications, focusModeSuggestion, keepScreenAwake, einkMinuteRedraw
+    }
+
+    /// Missing keys take their defaults, so settings saved by an older Hearth (or a partial API
+    /// request) still read.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = FocusSettings()
+        focusSeconds = try values.decodeIfPresent(Int.self, forKey: .focusSeconds) ?? defaults.focusSeconds
+        shortBreakSeconds = try values.decodeIfPresent(Int.self, forKey: .shortBreakSeconds) ?? defaults.shortBreakSeconds
+        longBreakSeconds = try values.decodeIfPresent(Int.self, forKey: .longBreakSeconds) ?? defaults.longBreakSeconds
+        sessionsUntilLongBreak = try values.decodeIfPresent(Int.self, forKey: .sessionsUntilLongBreak) ?? defaults.sessionsUntilLongBreak
+        autoStartBreaks = try values.decodeIfPresent(Bool.self, forKey: .autoStartBreaks) ?? defaults.autoStartBreaks
+        autoStartFocus = try values.decodeIfPresent(Bool.self, forKey: .autoStartFocus) ?? defaults.autoStartFocus
+        restSeconds = try values.decodeIfPresent(Int.self, forKey: .restSeconds) ?? defaults.restSeconds
+        sound = try values.decodeIfPresent(String.self, forKey: .sound) ?? defaults.sound
+        volume = try values.decodeIfPresent(Int.self, forKey: .volume) ?? defaults.volume
+        vibration = try values.decodeIfPresent(Bool.self, forKey: .vibration) ?? defaults.vibration
+        notifications = try values.decodeIfPresent(Bool.self, forKey: .notifications) ?? defaults.notifications
+        focusModeSuggestion = try values.decodeIfPresent(Bool.self, forKey: .focusModeSuggestion) ?? defaults.focusModeSuggestion
+        keepScreenAwake = try values.decodeIfPresent(Bool.self, forKey: .keepScreenAwake) ?? defaults.keepScreenAwake
+        einkMinuteRedraw = try values.decodeIfPresent(Bool.self, forKey: .einkMinuteRedraw) ?? defaults.einkMinuteRedraw
+    }
+}

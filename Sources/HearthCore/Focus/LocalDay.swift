@@ -19,4 +19,26 @@ public enum LocalDay {
         let parts = utc.dateComponents([.year, .month, .day], from: utcMidnight)
         return calendar.date(from: parts) ?? utcMidnight
     }
+
+    /// The day of a calendar date written `YYYY-MM-DD`, or nil when it is not one.
+    public static func number(ofISODate text: String) -> Int? {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = utc.date(from: DateComponents(year: year, month: month, day: day)),
+              utc.component(.day, from: date) == day
+        else { return nil }
+        return Int(date.timeIntervalSince1970 / 86_400)
+    }
+
+    /// Day `number` written `YYYY-MM-DD`.
+    public static func isoDate(of number: Int) -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(number) * 86_400))
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
 }

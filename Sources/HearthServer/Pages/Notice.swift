@@ -6,6 +6,7 @@ import Hummingbird
 enum Notice: String {
     case saved, passwordChanged = "password-changed", tokenRevoked = "token-revoked", joined, left
     case inviteWithdrawn = "invite-withdrawn", signedOut = "signed-out", accountDeleted = "account-deleted"
+    case sessionDeleted = "session-deleted"
 
     var message: String {
         switch self {
@@ -17,6 +18,7 @@ enum Notice: String {
         case .inviteWithdrawn: "Invite withdrawn."
         case .signedOut: "You are signed out."
         case .accountDeleted: "Your account and its data were deleted."
+        case .sessionDeleted: "Session deleted."
         }
     }
 

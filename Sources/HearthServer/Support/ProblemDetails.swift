@@ -29,6 +29,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as AccountError:
             self.init(status: Self.status(of: error), detail: error.message,
                       retryAfter: { if case .tooManyAttempts(let s) = error { s } else { nil } }())
+        case let error as FocusError:
+            self.init(status: Self.status(of: error), detail: error.message)
+        case HTTPErrorMessage.badRequest(let message):
+            self.init(status: .badRequest, detail: message)
         case let error as ServerError:
             // OpenAPI wraps what the handler or the request decoding threw.
             if error.underlyingError is DecodingError || error.underlyingError.isOpenAPIRuntimeError {
@@ -59,6 +63,14 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts: .tooManyRequests
+        }
+    }
+
+    static func status(of error: FocusError) -> HTTPResponse.Status {
+        switch error {
+        case .notAllowed: .conflict
+        case .invalidSetting, .invalidTarget, .invalidDuration, .labelTooLong: .unprocessableContent
+        case .sessionNotFound: .notFound
         }
     }
 

@@ -3,7 +3,12 @@ import Foundation
 
 /// Files shipped with the server: templates and static assets.
 enum Resources {
+    /// `HEARTH_RESOURCES_DIR` points the server at Sources/HearthServer/Resources while developing
+    /// templates and styles, so a restart shows changes without a rebuild.
     static var root: URL {
+        if let folder = ProcessInfo.processInfo.environment["HEARTH_RESOURCES_DIR"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder)
+        }
         guard let url = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
             fatalError("The HearthServer resource bundle is missing its Resources folder")
         }

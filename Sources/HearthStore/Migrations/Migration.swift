@@ -23,6 +23,7 @@ extension Database {
     /// Every migration in order. Append new ones at the end.
     static let migrations: [Migration] = [
         .accounts,
+        .focus,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -7,7 +7,7 @@ struct AppPages {
     let services: AppServices
 
     func addRoutes(to router: Router<HearthRequestContext>) {
-        for section in [Layout.Section.focus, .inventory, .lists] {
+        for section in [Layout.Section.inventory, .lists] {
             router.get(RouterPath("/" + section.rawValue)) { request, context in
                 _ = try context.requireUser()
                 let page = ComingSoonPage(layout: services.layout(section.title, section, context, notice: Notice.from(request)),

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import HearthAPI
+import OpenAPIRuntime
+
+/// The timer endpoints for the CLI, with the saved token and one way of reporting problems.
+struct TimerClient {
+    let connection: APIConnection
+
+    static func shared() throws -> TimerClient {
+        TimerClient(connection: try APIConnection(try ClientConfiguration.load()))
+    }
+
+    enum Command {
+        case simple(Operations.TimerCommand.Input.Path.CommandPayload)
+        case extend(Int)
+    }
+
+    func timer() async throws -> Components.Schemas.TimerState {
+        switch try await connection.call({ try await $0.getTimer() }) {
+        case .ok(let ok): try ok.body.json
+        case .unauthorized(let problem): throw CLIError(problem: problem)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func start(_ request: Components.Schemas.StartTimer) async throws -> Components.Schemas.TimerState {
+        switch try await connection.call({ try await $0.startTimer(body: .json(request)) }) {
+        case .ok(let ok): return try ok.body.json
+        case .badRequest(let p), .unauthorized(let p), .conflict(let p), .unprocessableContent(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    /// Sends a command and prints the timer it leaves.
+    func command(_ command: Command) async throws {
+        let state: Components.Schemas.TimerState = try await connection.call { client in
+            switch command {
+            case .extend(let seconds):
+                switch try await client.extendTimer(body: .json(.init(seconds: seconds))) {
+                case .ok(let ok): try ok.body.json
+                case .badRequest(let p), .unauthorized(let p), .conflict(let p), .unprocessableContent(let p): throw CLIError(problem: p)
+                case .undocumented(let status, _): throw CLIError(status: status)
+                }
+            case .simple(let name):
+                switch try await client.timerCommand(path: .init(command: name)) {
+                case .ok(let ok): try ok.body.json
+                case .unauthorized(let p), .conflict(let p): throw CLIError(problem: p)
+                case .undocumented(let status, _): throw CLIError(status: status)
+                }
+            }
+        }
+        print(state)
+    }
+
+    func stats() async throws -> Components.Schemas.FocusStats {
+        switch try await connection.call({ try await $0.getFocusStats(query: .init(range: .week)) }) {
+        case .ok(let ok): try ok.body.json
+        case .unauthorized(let problem): throw CLIError(problem: problem)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func print(_ state: Components.Schemas.TimerState) {
+        Swift.print(TimerText.status(state))
+    }
+}

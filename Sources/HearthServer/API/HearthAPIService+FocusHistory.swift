@@ -1,0 +1,111 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+import OpenAPIRuntime
+
+/// Focus history, statistics, and the event stream.
+extension HearthAPIService {
+    func listFocusSessions(_ input: Operations.ListFocusSessions.Input) async throws -> Operations.ListFocusSessions.Output {
+        let user = try APIRequest.requireUser()
+        let query = input.query
+        let filter = FocusStore.SessionFilter(
+            kind: query.kind.flatMap { TimerPhase(rawValue: $0.rawValue) },
+            fromDay: try query.from.map(Self.day(from:)), toDay: try query.to.map(Self.day(from:))
+        )
+        if query.format == .csv {
+            let all = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: Int.max, offset: 0)
+            return .ok(.init(body: .csv(HTTPBody(FocusSessionCSV.render(all.sessions, timeZone: user.zone)))))
+        }
+        let limit = min(max(query.limit ?? 50, 1), 500)
+        let page = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: limit, offset: max(query.offset ?? 0, 0))
+        return .ok(.init(body: .json(.init(sessions: page.sessions.map(Components.Schemas.FocusSession.init), total: page.total))))
+    }
+
+    func deleteFocusSession(_ input: Operations.DeleteFocusSession.Input) async throws -> Operations.DeleteFocusSession.Output {
+        let user = try APIRequest.requireUser()
+        guard let id = UUID(uuidString: input.path.id),
+              try await services.focus.store.deleteSession(id: id, userId: user.id)
+        else { throw FocusError.sessionNotFound }
+        return .noContent
+    }
+
+    func getFocusStats(_ input: Operations.GetFocusStats.Input) async throws -> Operations.GetFocusStats.Output {
+        let user = try APIRequest.requireUser()
+        let dayCount = switch input.query.range ?? .week { case .week: 7; case .month: 30; case .year: 365 }
+        let stats = try await services.focus.store.statistics(userId: user.id, timeZone: user.zone, dayCount: dayCount)
+        return .ok(.init(body: .json(.init(stats))))
+    }
+
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        let user = try APIRequest.requireUser()
+        let events = await services.events.subscribe(user)
+        return .ok(.init(body: .textEventStream(HTTPBody(EventStreamBody(events: events), length: .unknown, iterationBehavior: .single))))
+    }
+
+    static func day(from text: String) throws -> Int {
+        guard let day = LocalDay.number(ofISODate: text) else {
+            throw HTTPErrorMessage.badRequest("“\(text)” is not a date; use YYYY-MM-DD.")
+        }
+        return day
+    }
+}
+
+/// A message for a 400 that is not a domain error (bad query values).
+enum HTTPErrorMessage: Error {
+    case badRequest(String)
+}
+
+/// The bytes of an event stream: each event, and a comment every 25 seconds so proxies keep it open.
+struct EventStreamBody: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    static let heartbeat: Duration = .seconds(25)
+    let events: AsyncStream<ServerEvent>
+
+    func makeAsyncIterator() -> AsyncStream<ArraySlice<UInt8>>.Iterator {
+        let events = events
+        let (stream, continuation) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await event in events { continuation.yield(ArraySlice(event.wireFormat.utf8)) }
+                    continuation.finish()
+                }
+                group.addTask {
+                    continuation.yield(ArraySlice(": connected\n\n".utf8))
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: Self.heartbeat)
+                        continuation.yield(ArraySlice(": keep-alive\n\n".utf8))
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream.makeAsyncIterator()
+    }
+}
+
+extension Components.Schemas.FocusSession {
+    init(_ session: FocusSession) {
+        self.init(id: session.id.uuidString, kind: .init(rawValue: session.kind.rawValue) ?? .focus,
+                  startedAt: session.startedAt, endedAt: session.endedAt, plannedSeconds: session.plannedSeconds,
+                  actualSeconds: session.actualSeconds, skipped: session.skipped, label: session.label)
+    }
+}
+
+extension Components.Schemas.FocusStats {
+    init(_ stats: FocusStatistics) {
+        func totals(_ t: FocusStatistics.Totals) -> Components.Schemas.FocusTotals {
+            .init(focusSeconds: t.seconds, completedSessions: t.completed)
+        }
+        self.init(
+            today: totals(stats.todayTotals), week: totals(stats.week), month: totals(stats.month),
+            currentStreak: stats.currentStreak, longestStreak: stats.longestStreak,
+            days: stats.days.map { .init(date: LocalDay.isoDate(of: $0.day), focusSeconds: $0.seconds, completedSessions: $0.completed) },
+            workouts: .init(workouts: stats.workouts.workouts, rests: stats.workouts.rests,
+                            restSeconds: stats.workouts.restSeconds, seconds: stats.workouts.seconds)
+        )
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import HearthCore
+
+/// One server-sent event: a name and a JSON payload.
+struct ServerEvent: Sendable, Equatable {
+    let name: String
+    let data: String
+
+    /// The event in the `text/event-stream` wire format.
+    var wireFormat: String { "event: \(name)\ndata: \(data)\n\n" }
+}
+
+/// Fans events out to the open event streams of a user (their timer) or of a household (shared lists).
+actor EventHub {
+    private struct Subscriber {
+        let userId: UUID
+        let householdId: UUID
+        let continuation: AsyncStream<ServerEvent>.Continuation
+    }
+
+    private var subscribers: [UUID: Subscriber] = [:]
+
+    /// A stream of the events for `user`, until the consumer stops listening.
+    func subscribe(_ user: User) -> AsyncStream<ServerEvent> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
+        subscribers[id] = Subscriber(userId: user.id, householdId: user.householdId, continuation: continuation)
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    func publish(_ event: ServerEvent, toUser userId: UUID) {
+        for subscriber in subscribers.values where subscriber.userId == userId {
+            subscriber.continuation.yield(event)
+        }
+    }
+
+    func publish(_ event: ServerEvent, toHousehold householdId: UUID) {
+        for subscriber in subscribers.values where subscriber.householdId == householdId {
+            subscriber.continuation.yield(event)
+        }
+    }
+
+    /// Number of open streams (for tests and metrics).
+    var count: Int { subscribers.count }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// The server side of the timers: applies commands, completes phases on time (also those that
+/// ended while the server was down), and tells every device what happened.
+struct FocusService: Sendable {
+    let store: FocusStore
+    let accounts: AccountStore
+    let events: EventHub
+    let schedule: TimerSchedule
+    let clock: any WallClock
+    let ids: IDGenerator
+    let logger: Logger
+
+    /// The user's timer as of now. Phases that just ended show as ended even if the scheduler has
+    /// not written them yet.
+    func timer(for user: User) async throws -> TimerState {
+        let settings = try await store.settings(userId: user.id)
+        return engine(for: user).advance(try await store.timer(userId: user.id), to: clock.now, settings: settings).state
+    }
+
+    /// Applies a command, stores the result with its sessions, and publishes its events.
+    func handle(_ command: TimerCommand, for user: User) async throws -> TimerState {
+        let settings = try await store.settings(userId: user.id)
+        let engine = engine(for: user)
+        let now = clock.now
+        let transition = try await store.update(userId: user.id, timeZone: engine.timeZone) { state in
+            try engine.handle(command, to: state, settings: settings, at: now)
+        }
+        await publish(transition, user: user)
+        return transition.state
+    }
+
+    /// Completes whatever of the user's timer is due (called by the scheduler).
+    func advance(userId: UUID) async throws {
+        guard let user = try await accounts.user(id: userId) else { return }
+        let settings = try await store.settings(userId: userId)
+        let engine = engine(for: user)
+        let now = clock.now
+        let transition = try await store.update(userId: userId, timeZone: engine.timeZone) { state in
+            engine.advance(state, to: now, settings: settings)
+        }
+        await publish(transition, user: user)
+    }
+
+    /// Loads every timer with a due time into the schedule: after a restart, what ended while the
+    /// server was down completes at once.
+    func loadSchedule() async throws {
+        for timer in try await store.dueTimers() {
+            await schedule.set(timer.userId, dueAt: timer.dueAt)
+        }
+    }
+
+    private func publish(_ transition: TimerTransition, user: User) async {
+        await schedule.set(user.id, dueAt: transition.state.dueAt)
+        let now = clock.now
+        for event in transition.events {
+            await events.publish(TimerEventPayload.serverEvent(event, state: transition.state, now: now, timeZone: user.zone),
+                                 toUser: user.id)
+        }
+    }
+
+    func engine(for user: User) -> TimerEngine {
+        TimerEngine(timeZone: user.zone, ids: ids)
+    }
+}
+
+/// Runs the timer scheduler for the life of the server.
+struct FocusScheduler: Service {
+    let focus: FocusService
+
+    func run() async throws {
+        try await focus.loadSchedule()
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await focus.schedule.sleep(now: focus.clock.now)
+                if Task.isCancelled { break }
+                for userId in await focus.schedule.takeDue(now: focus.clock.now) {
+                    do {
+                        try await focus.advance(userId: userId)
+                    } catch {
+                        focus.logger.error("Could not complete a timer phase", metadata: ["user": "\(userId)", "error": "\(error)"])
+                        // Try again shortly rather than losing the completion.
+                        await focus.schedule.set(userId, dueAt: focus.clock.now + 5)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// When each user's timer needs the server next (a phase end or an alarm's auto-dismissal).
+/// The scheduler loop sleeps until the earliest of them; any change wakes it to look again.
+actor TimerSchedule {
+    private var due: [UUID: Date] = [:]
+    private var sleeper: Task<Void, Never>?
+
+    /// Sets (or, with nil, clears) when `userId`'s timer is due.
+    func set(_ userId: UUID, dueAt: Date?) {
+        due[userId] = dueAt
+        sleeper?.cancel()
+    }
+
+    /// Sleeps until the earliest due time after `now`, or until the schedule changes.
+    func sleep(now: Date) async {
+        let wait = due.values.min().map { $0.timeIntervalSince(now) } ?? 3600
+        guard wait > 0 else { return }
+        let task = Task { _ = try? await Task.sleep(for: .seconds(wait)) }
+        sleeper = task
+        // While this waits, the actor runs `set`, which cancels the sleep; so does cancelling the caller.
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+
+    /// Removes and returns the users whose timers are due at `now`, earliest first.
+    func takeDue(now: Date) -> [UUID] {
+        let ready = due.filter { $0.value <= now }.sorted { $0.value < $1.value }.map(\.key)
+        for userId in ready { due[userId] = nil }
+        return ready
+    }
+
+    /// Wakes a sleeping loop (on shutdown).
+    func wake() {
+        sleeper?.cancel()
+    }
+
+    var isEmpty: Bool { due.isEmpty }
+}

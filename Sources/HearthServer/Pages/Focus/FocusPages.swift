@@ -1,0 +1,73 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// The Focus area: the live timer page, the history and the statistics.
+struct FocusPages {
+    let services: AppServices
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/focus", use: timer)
+        router.get("/focus/history", use: history)
+        router.post("/focus/history/{id}/delete", use: deleteSession)
+        router.get("/focus/stats", use: statistics)
+    }
+
+    func timer(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let now = services.clock.now
+        let state = try await services.focus.timer(for: user)
+        let settings = try await services.focus.store.settings(userId: user.id)
+        let page = FocusPage(
+            layout: services.layout("Focus", .focus, context),
+            timerJSON: try EmbeddedJSON.encode(Components.Schemas.TimerState(state, now: now, timeZone: user.zone)),
+            settingsJSON: try EmbeddedJSON.encode(try HearthAPIService.dto(settings))
+        )
+        return try services.renderer.render("focus", page)
+    }
+
+    func history(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = HistoryPage.Query(request.uri.queryParameters)
+        let (sessions, total) = try await services.focus.store.sessions(
+            userId: user.id, filter: query.filter, limit: HistoryPage.pageSize, offset: query.page * HistoryPage.pageSize
+        )
+        let page = HistoryPage(layout: services.layout("Focus history", .focus, context, notice: Notice.from(request)),
+                               query: query, sessions: sessions, total: total, timeZone: user.zone)
+        return try services.renderer.render("focus-history", page)
+    }
+
+    func deleteSession(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        guard try await services.focus.store.deleteSession(id: id, userId: user.id) else { throw FocusError.sessionNotFound }
+        return .seeOther("/focus/history", notice: .sessionDeleted)
+    }
+
+    func statistics(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let stats = try await services.focus.store.statistics(userId: user.id, timeZone: user.zone, dayCount: 365)
+        let page = StatisticsPage(layout: services.layout("Focus statistics", .focus, context), statistics: stats)
+        return try services.renderer.render("focus-stats", page)
+    }
+}
+
+/// JSON for a `<script type="application/json">` block: `<`, `>` and `&` are escaped so no value
+/// can close the script element.
+enum EmbeddedJSON {
+    static func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try TimerEventPayload.encoder.encode(value), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+    }
+}
+
+/// The live timer page; the browser renders the rest from these two JSON documents.
+struct FocusPage: Sendable {
+    let layout: Layout
+    let timerJSON: String
+    let settingsJSON: String
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HearthCore
+
+/// Server-rendered SVG charts for the statistics page. They take only numbers and dates, and the
+/// text they contain is escaped anyway; colours come from the stylesheet (`currentColor`, classes).
+enum SVGChart {
+    /// Vertical bars of focus minutes per day, oldest on the left.
+    static func bars(_ days: [FocusDayTotal], title: String, labelEvery: Int) -> String {
+        let width = 640.0, height = 180.0, top = 12.0, bottom = 24.0
+        let slot = width / Double(max(days.count, 1))
+        let maximum = max(Double(days.map(\.seconds).max() ?? 0) / 60, 1)
+        var svg = #"<svg class="chart bars" viewBox="0 0 \#(Int(width)) \#(Int(height))" role="img" aria-label="\#(escape(title))">"#
+        svg += #"<line class="axis" x1="0" y1="\#(height - bottom)" x2="\#(width)" y2="\#(height - bottom)"/>"#
+        for (index, day) in days.enumerated() {
+            let minutes = Double(day.seconds) / 60
+            let barHeight = (height - top - bottom) * minutes / maximum
+            let x = Double(index) * slot + slot * 0.15
+            let label = "\(LocalDay.isoDate(of: day.day)): \(Int(minutes)) min, \(day.completed) completed"
+            svg += #"<rect class="bar" x="\#(format(x))" y="\#(format(height - bottom - barHeight))" width="\#(format(slot * 0.7))" height="\#(format(barHeight))" rx="2"><title>\#(escape(label))</title></rect>"#
+            if index % labelEvery == 0 || index == days.count - 1 {
+                svg += #"<text class="tick" x="\#(format(x + slot * 0.35))" y="\#(format(height - 6))" text-anchor="middle">\#(escape(tick(day.day, daily: labelEvery == 1)))</text>"#
+            }
+        }
+        svg += #"<text class="peak" x="4" y="10">\#(Int(maximum)) min</text></svg>"#
+        return svg
+    }
+
+    /// A year of days as a contribution graph: one column per week (Monday on top), darker for more focus.
+    static func heatmap(_ days: [FocusDayTotal]) -> String {
+        guard let first = days.first?.day else { return "" }
+        let cell = 11.0, gap = 2.0
+        let start = FocusStatistics.weekStart(of: first)
+        let weeks = (days.last!.day - start) / 7 + 1
+        let maximum = max(days.map(\.seconds).max() ?? 0, 1)
+        let width = Double(weeks) * (cell + gap), height = 7 * (cell + gap)
+        var svg = #"<svg class="chart heatmap" viewBox="0 0 \#(format(width)) \#(format(height))" role="img" aria-label="Focus per day over the last year">"#
+        for day in days {
+            let column = Double((day.day - start) / 7), row = Double((day.day - start) % 7)
+            let level = day.seconds == 0 ? 0 : min(4, 1 + 4 * (day.seconds - 1) / maximum)
+            let label = "\(LocalDay.isoDate(of: day.day)): \(day.seconds / 60) min"
+            svg += #"<rect class="level-\#(level)" x="\#(format(column * (cell + gap)))" y="\#(format(row * (cell + gap)))" width="\#(cell)" height="\#(cell)" rx="2"><title>\#(escape(label))</title></rect>"#
+        }
+        return svg + "</svg>"
+    }
+
+    private static func tick(_ day: Int, daily: Bool) -> String {
+        let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        if daily { return weekdays[(day % 7 + 7 + 3) % 7] }
+        let date = LocalDay.isoDate(of: day)
+        return String(date.suffix(5)).replacingOccurrences(of: "-", with: "/")
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// Focus data of one user at a time: settings, the timer state, sessions and workouts.
+/// Every query is scoped by the user id it is given.
+public struct FocusStore: Sendable {
+    let database: Database
+    let clock: any WallClock
+
+    public init(database: Database, clock: any WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    var sql: any SQLDatabase { database.sql }
+    static let encoder = JSONEncoder()
+    static let decoder = JSONDecoder()
+
+    /// The user's settings (the defaults until they save some).
+    public func settings(userId: UUID) async throws -> FocusSettings {
+        guard let row = try await sql.select().column("settings").from("focus_settings").where("user_id", .equal, userId).first()
+        else { return FocusSettings() }
+        return try Self.decoder.decode(FocusSettings.self, from: Data(try row.decode(column: "settings", as: String.self).utf8))
+    }
+
+    /// Saves validated settings.
+    public func saveSettings(_ settings: FocusSettings, userId: UUID) async throws {
+        let json = String(decoding: try Self.encoder.encode(settings), as: UTF8.self)
+        try await sql.insert(into: "focus_settings").columns("user_id", "settings", "updated_at")
+            .values(SQLBind(userId), SQLBind(json), SQLBind(clock.now))
+            .onConflict(with: ["user_id"]) { $0.set(excludedValueOf: "settings").set(excludedValueOf: "updated_at") }
+            .run()
+    }
+
+    /// The user's timer (idle until first used).
+    public func timer(userId: UUID) async throws -> TimerState {
+        guard let row = try await sql.select().column("state").from("focus_timers").where("user_id", .equal, userId).first()
+        else { return TimerState() }
+        return try Self.decodeState(row)
+    }
+
+    /// Changes the timer in one transaction: the row is locked, `change` computes the transition
+    /// from the stored state, and the new state, its sessions and workouts are written together, so a
+    /// session is recorded exactly once even when a command and the scheduler meet.
+    public func update(
+        userId: UUID, timeZone: TimeZone,
+        _ change: @escaping @Sendable (TimerState) throws -> TimerTransition
+    ) async throws -> TimerTransition {
+        let now = clock.now
+        return try await database.transaction { db in
+            try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
+                .values(SQLBind(userId), SQLBind(String(decoding: try Self.encoder.encode(TimerState()), as: UTF8.self)),
+                        SQLLiteral.null, SQLBind(now))
+                .ignoringConflicts(with: ["user_id"]).run()
+            let query = db.select().column("state").from("focus_timers").where("user_id", .equal, userId)
+            query.for(.update)
+            guard let row = try await query.first() else { throw FocusError.sessionNotFound }
+            let before = try Self.decodeState(row)
+            let transition = try change(before)
+            guard transition.state != before || !transition.events.isEmpty else { return transition }
+            try await db.update("focus_timers")
+                .set("state", to: String(decoding: try Self.encoder.encode(transition.state), as: UTF8.self))
+                .set("due_at", to: transition.state.dueAt.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
+                .set("updated_at", to: now)
+                .where("user_id", .equal, userId).run()
+            for session in transition.sessions {
+                try await Self.insert(session, userId: userId, timeZone: timeZone, on: db)
+            }
+            for workout in transition.workouts {
+                try await db.insert(into: "focus_workouts")
+                    .columns("id", "user_id", "started_at", "ended_at", "rests", "rest_seconds", "local_day")
+                    .values(SQLBind(workout.id), SQLBind(userId), SQLBind(workout.startedAt), SQLBind(workout.endedAt),
+                            SQLBind(workout.rests), SQLBind(workout.restSeconds),
+                            SQLBind(LocalDay.number(of: workout.endedAt, in: timeZone)))
+                    .run()
+            }
+            return transition
+        }
+    }
+
+    /// Every timer the scheduler has to finish at some point, with when.
+    public func dueTimers() async throws -> [(userId: UUID, dueAt: Date)] {
+        try await sql.select().columns("user_id", "due_at").from("focus_timers")
+            .where("due_at", .isNot, SQLLiteral.null).all()
+            .map { (try $0.decode(column: "user_id", as: UUID.self), try $0.decode(column: "due_at", as: Date.self)) }
+    }
+
+    static func insert(_ session: FocusSession, userId: UUID, timeZone: TimeZone, on db: any SQLDatabase) async throws {
+        try await db.insert(into: "focus_sessions")
+            .columns("id", "user_id", "kind", "started_at", "ended_at", "planned_seconds", "actual_seconds", "skipped",
+                     "label", "local_day")
+            .values(SQLBind(session.id), SQLBind(userId), SQLBind(session.kind.rawValue), SQLBind(session.startedAt),
+                    SQLBind(session.endedAt), SQLBind(session.plannedSeconds), SQLBind(session.actualSeconds),
+                    SQLBind(session.skipped), SQLBind(session.label), SQLBind(LocalDay.number(of: session.endedAt, in: timeZone)))
+            .run()
+    }
+
+    static func decodeState(_ row: any SQLRow) throws -> TimerState {
+        try decoder.decode(TimerState.self, from: Data(try row.decode(column: "state", as: String.self).utf8))
+    }
+}

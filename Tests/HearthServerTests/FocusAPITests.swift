@@ -1,0 +1,107 @@
+import Foundation
+import HearthCore
+import HummingbirdTesting
+import Testing
+@testable import HearthServer
+
+@Suite struct FocusAPITests {
+    @Test func startingAPomodoroRunsAFocusSession() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let response = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro","label":"Essay"}"#, token: token)
+            #expect(response.status == .ok)
+            let timer = try response.json()
+            #expect(timer["phase"] as? String == "focus")
+            #expect(timer["mode"] as? String == "pomodoro")
+            #expect(timer["remainingSeconds"] as? Int == 1500)
+            #expect(timer["label"] as? String == "Essay")
+            #expect(timer["paused"] as? Bool == false)
+            #expect((timer["endsAt"] as? String)?.hasPrefix("2027-01-15T08:25:00") == true)
+            #expect(timer["now"] as? String != nil)
+        }
+    }
+
+    @Test func aCommandThatDoesNotFitIsAConflictAndChangesNothing() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let response = try await api.send(.post, "/api/v1/focus/timer/pause", token: token)
+            #expect(response.status == .conflict)
+            #expect(try response.json()["detail"] as? String == "Cannot pause while the timer is idle.")
+            let timer = try await api.send(.get, "/api/v1/focus/timer", token: token)
+            #expect(try timer.json()["phase"] as? String == "idle")
+        }
+    }
+
+    @Test func pauseResumeAndExtendFollowTheVirtualClock() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+            clock.advance(by: 100)
+            let paused = try await api.send(.post, "/api/v1/focus/timer/pause", token: token).json()
+            #expect(paused["paused"] as? Bool == true)
+            #expect(paused["remainingSeconds"] as? Int == 1400)
+            #expect(paused["endsAt"] == nil)
+            clock.advance(by: 50)
+            let extended = try await api.send(.post, "/api/v1/focus/timer/extend", json: #"{"seconds":60}"#, token: token).json()
+            #expect(extended["remainingSeconds"] as? Int == 1460)
+            let resumed = try await api.send(.post, "/api/v1/focus/timer/resume", token: token).json()
+            #expect(resumed["remainingSeconds"] as? Int == 1460)
+        }
+    }
+
+    @Test func aCountdownNeedsATimeOfDay() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let bad = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"countdown","target":"25:00"}"#, token: token)
+            #expect(bad.status == .unprocessableContent)
+            let good = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"countdown","target":"17:30"}"#, token: token)
+            #expect(try good.json()["target"] as? String == "17:30")
+            #expect(try good.json()["phase"] as? String == "countdown")
+        }
+    }
+
+    @Test func settingsAreValidatedAndSaved() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let defaults = try await api.send(.get, "/api/v1/focus/settings", token: token).json()
+            #expect(defaults["focusSeconds"] as? Int == 1500)
+            let bad = try await api.send(.put, "/api/v1/focus/settings", json: #"{"focusSeconds":0}"#, token: token)
+            #expect(bad.status == .unprocessableContent)
+            #expect(try bad.json()["detail"] as? String == "focusSeconds must be between 1 and 14400.")
+            let saved = try await api.send(.put, "/api/v1/focus/settings", json: #"{"focusSeconds":3000,"autoStartBreaks":true}"#, token: token)
+            #expect(saved.status == .ok)
+            let read = try await api.send(.get, "/api/v1/focus/settings", token: token).json()
+            #expect(read["focusSeconds"] as? Int == 3000)
+            #expect(read["autoStartBreaks"] as? Bool == true)
+            #expect(read["shortBreakSeconds"] as? Int == 300)
+        }
+    }
+
+    @Test func anotherUserCannotSeeOrControlMyTimer() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let ada = try await api.signUp(email: "ada@example.org")
+            let eve = try await api.signUp(name: "Eve", email: "eve@example.org")
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: ada)
+
+            #expect(try await api.send(.get, "/api/v1/focus/timer", token: eve).json()["phase"] as? String == "idle")
+            #expect(try await api.send(.post, "/api/v1/focus/timer/pause", token: eve).status == .conflict)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/reset", token: eve).status == .ok)
+            #expect(try await api.send(.get, "/api/v1/focus/timer", token: ada).json()["phase"] as? String == "focus")
+        }
+    }
+
+    @Test func theTimerNeedsAToken() async throws {
+        try await withApp { client in
+            let response = try await APIClient(client: client).send(.get, "/api/v1/focus/timer")
+            #expect(response.status == .unauthorized)
+        }
+    }
+}

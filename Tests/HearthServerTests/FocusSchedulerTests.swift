@@ -1,0 +1,101 @@
+import Foundation
+import HearthCore
+import HummingbirdTesting
+import Testing
+@testable import HearthServer
+
+@Suite(.serialized) struct FocusSchedulerTests {
+    /// Polls until `condition` holds or `seconds` pass.
+    func eventually(within seconds: Double = 5, _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test func thePhaseEndsOnTimeWithoutAnyClient() async throws {
+        try await withApp { client in
+            // Setup: one-second focus sessions that start their breaks by themselves.
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            _ = try await api.send(.put, "/api/v1/focus/settings",
+                                   json: #"{"focusSeconds":1,"shortBreakSeconds":1,"autoStartBreaks":true}"#, token: token)
+            // Act
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+            // Check: the focus session and the break that followed it are both recorded, once.
+            let recorded = try await eventually {
+                try await api.send(.get, "/api/v1/focus/sessions", token: token).json()["total"] as? Int == 2
+            }
+            #expect(recorded)
+            let sessions = try await api.send(.get, "/api/v1/focus/sessions", token: token).json()["sessions"] as? [[String: Any]] ?? []
+            #expect(sessions.map { $0["kind"] as? String } == ["shortBreak", "focus"])
+            #expect(try await api.send(.get, "/api/v1/focus/timer", token: token).json()["phase"] as? String == "idle")
+        }
+    }
+
+    @Test func phasesThatEndedWhileTheServerWasDownCompleteOnceAtStart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-restart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var configuration = AppConfiguration.testing()
+        configuration.inMemoryDatabase = false
+        configuration.dataDirectory = folder.path
+
+        // Setup: a two-second focus session starts, then the server stops.
+        let token: String = try await buildApplication(configuration).test(.router) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            _ = try await api.send(.put, "/api/v1/focus/settings", json: #"{"focusSeconds":2}"#, token: token)
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+            return token
+        }
+        try await Task.sleep(for: .seconds(2.5))
+
+        // Act: the server starts again after the phase ended.
+        try await buildApplication(configuration).test(.router) { client in
+            let api = APIClient(client: client)
+            // Check
+            let recorded = try await eventually {
+                try await api.send(.get, "/api/v1/focus/sessions", token: token).json()["total"] as? Int == 1
+            }
+            #expect(recorded)
+            try await Task.sleep(for: .milliseconds(300))
+            let sessions = try await api.send(.get, "/api/v1/focus/sessions", token: token).json()
+            #expect(sessions["total"] as? Int == 1)
+            let session = (sessions["sessions"] as? [[String: Any]])?.first
+            #expect(session?["actualSeconds"] as? Int == 2)
+            #expect(session?["skipped"] as? Bool == false)
+        }
+    }
+}
+
+@Suite struct EventStreamTests {
+    @Test func subscribersReceiveTheirOwnEventsOnly() async throws {
+        let hub = EventHub()
+        let ada = User(id: UUID(), householdId: UUID(), name: "Ada", email: "a@x.org", createdAt: Date(), updatedAt: Date())
+        let eve = User(id: UUID(), householdId: UUID(), name: "Eve", email: "e@x.org", createdAt: Date(), updatedAt: Date())
+        let adaStream = await hub.subscribe(ada)
+        let eveStream = await hub.subscribe(eve)
+        await hub.publish(ServerEvent(name: "timer", data: "{}"), toUser: ada.id)
+        await hub.publish(ServerEvent(name: "timer", data: "{\"n\":2}"), toUser: eve.id)
+
+        var adaIterator = adaStream.makeAsyncIterator()
+        var eveIterator = eveStream.makeAsyncIterator()
+        #expect(await adaIterator.next()?.data == "{}")
+        #expect(await eveIterator.next()?.data == "{\"n\":2}")
+    }
+
+    @Test func theWireFormatIsServerSentEvents() {
+        #expect(ServerEvent(name: "timer", data: "{\"a\":1}").wireFormat == "event: timer\ndata: {\"a\":1}\n\n")
+    }
+
+    @Test func theStreamBeginsWithAComment() async throws {
+        let hub = EventHub()
+        let user = User(id: UUID(), householdId: UUID(), name: "Ada", email: "a@x.org", createdAt: Date(), updatedAt: Date())
+        var iterator = EventStreamBody(events: await hub.subscribe(user)).makeAsyncIterator()
+        #expect(await iterator.next().map { String(decoding: $0, as: UTF8.self) } == ": connected\n\n")
+        await hub.publish(ServerEvent(name: "timer", data: "{}"), toUser: user.id)
+        #expect(await iterator.next().map { String(decoding: $0, as: UTF8.self) } == "event: timer\ndata: {}\n\n")
+    }
+}
