@@ -39,8 +39,9 @@ test-browser: $(VENV)/.installed
 ## bench: in-process benchmarks and the HTTP load figures (wrk) against a release server
 bench:
 	scripts/install-deps.sh bench
-	HEARTH_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
+	HEARTH_BENCHMARKS=1 scripts/with-postgres.sh $(SWIFT) package --disable-sandbox benchmark
 	scripts/load-test.sh
+	scripts/focus-lateness.py
 
 clean:
 	rm -rf .build $(ARTIFACTS) $(VENV)

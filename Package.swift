@@ -102,12 +102,14 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
     package.dependencies.append(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"])
     )
-    package.targets.append(
-        .executableTarget(
-            name: "StoreBenchmarks",
-            dependencies: ["HearthStore", "HearthCore", .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/StoreBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    for name in ["StoreBenchmarks", "FocusBenchmarks"] {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["HearthStore", "HearthCore", .product(name: "Benchmark", package: "benchmark")],
+                path: "Benchmarks/\(name)",
+                plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            )
         )
-    )
+    }
 }

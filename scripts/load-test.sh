@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HTTP load figures against a release server on this machine (loopback only, bounded in time):
-# requests/s and p99 latency of GET /api/v1/me with a bearer token, as a ratio to GET /health
-# measured on the same server in the same run.
+# requests/s and p99 latency of GET /api/v1/me and GET /api/v1/focus/timer with a bearer token, as
+# ratios to GET /health measured on the same server in the same run.
 # Usage: scripts/load-test.sh [seconds per endpoint, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,11 +38,14 @@ print(f"{rps:.0f} {float(value) * scale:.2f}")'
 
 read -r health_rps health_p99 < <(measure "$base/health")
 read -r me_rps me_p99 < <(measure -H "Authorization: Bearer $token" "$base/api/v1/me")
+curl -sf -X POST "$base/api/v1/focus/timer/start" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d '{"mode":"pomodoro"}' >/dev/null
+read -r timer_rps timer_p99 < <(measure -H "Authorization: Bearer $token" "$base/api/v1/focus/timer")
 
-python3 - "$health_rps" "$health_p99" "$me_rps" "$me_p99" <<'PY'
+python3 - "$health_rps" "$health_p99" "$me_rps" "$me_p99" "$timer_rps" "$timer_p99" <<'PY'
 import sys
-health_rps, health_p99, me_rps, me_p99 = map(float, sys.argv[1:])
-print(f"GET /health        {health_rps:10.0f} req/s   p99 {health_p99:7.2f} ms")
-print(f"GET /api/v1/me     {me_rps:10.0f} req/s   p99 {me_p99:7.2f} ms")
-print(f"ratio /api/v1/me : /health   throughput {me_rps / health_rps:.2f}   p99 {me_p99 / health_p99:.2f}")
+health_rps, health_p99, me_rps, me_p99, timer_rps, timer_p99 = map(float, sys.argv[1:])
+print(f"GET /health              {health_rps:8.0f} req/s   p99 {health_p99:7.2f} ms")
+print(f"GET /api/v1/me           {me_rps:8.0f} req/s   p99 {me_p99:7.2f} ms   ratio to /health: throughput {me_rps / health_rps:.2f}, p99 {me_p99 / health_p99:.2f}")
+print(f"GET /api/v1/focus/timer  {timer_rps:8.0f} req/s   p99 {timer_p99:7.2f} ms   ratio to /health: throughput {timer_rps / health_rps:.2f}, p99 {timer_p99 / health_p99:.2f}")
 PY

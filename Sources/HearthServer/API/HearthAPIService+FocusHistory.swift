@@ -56,37 +56,6 @@ enum HTTPErrorMessage: Error {
     case badRequest(String)
 }
 
-/// The bytes of an event stream: each event, and a comment every 25 seconds so proxies keep it open.
-struct EventStreamBody: AsyncSequence, Sendable {
-    typealias Element = ArraySlice<UInt8>
-    static let heartbeat: Duration = .seconds(25)
-    let events: AsyncStream<ServerEvent>
-
-    func makeAsyncIterator() -> AsyncStream<ArraySlice<UInt8>>.Iterator {
-        let events = events
-        let (stream, continuation) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
-        let task = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await event in events { continuation.yield(ArraySlice(event.wireFormat.utf8)) }
-                    continuation.finish()
-                }
-                group.addTask {
-                    continuation.yield(ArraySlice(": connected\n\n".utf8))
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: Self.heartbeat)
-                        continuation.yield(ArraySlice(": keep-alive\n\n".utf8))
-                    }
-                }
-                await group.next()
-                group.cancelAll()
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream.makeAsyncIterator()
-    }
-}
-
 extension Components.Schemas.FocusSession {
     init(_ session: FocusSession) {
         self.init(id: session.id.uuidString, kind: .init(rawValue: session.kind.rawValue) ?? .focus,

@@ -49,8 +49,10 @@ const state = {
 // ---------- time and formatting ----------
 
 const timeZone = validTimeZone(root?.dataset.timeZone);
-const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+// Times of day are shown the way the person's locale writes them (17:30 or 5:30 PM), in their time zone.
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZone });
 const partsFormat = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23", timeZone });
+const targetFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 
 function validTimeZone(zone) {
   try { return zone ? new Intl.DateTimeFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone : undefined; } catch { return undefined; }
@@ -93,11 +95,33 @@ function formatDuration(seconds) {
 
 const serverNow = () => Date.now() + state.offset;
 
+/** Milliseconds of an API date-time; one without a zone designator is UTC (the server's clock). */
+const parseTime = (text) => Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`);
+
+/** The wall clock in the user's time zone: { hour, minute, second }. */
+function wallClock(time) {
+  const parts = Object.fromEntries(partsFormat.formatToParts(time).map((p) => [p.type, Number(p.value)]));
+  return { hour: parts.hour % 24, minute: parts.minute, second: parts.second };
+}
+
+/** "HH:MM" of a moment in the user's time zone, to compare with a countdown target. */
+function hhmm(time) {
+  const { hour, minute } = wallClock(time);
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+/** A countdown target "17:30" as the locale writes it. */
+function formatTarget(target) {
+  if (!target) return "";
+  const [hour, minute] = target.split(":").map(Number);
+  return targetFormat.format(Date.UTC(2000, 0, 1, hour, minute));
+}
+
 /** Seconds from now until the next `HH:MM` in the user's time zone (tomorrow when it has passed). */
 function secondsUntil(target) {
   const [hour, minute] = target.split(":").map(Number);
-  const parts = Object.fromEntries(partsFormat.formatToParts(serverNow()).map((p) => [p.type, Number(p.value)]));
-  const seconds = hour * 3600 + minute * 60 - ((parts.hour % 24) * 3600 + parts.minute * 60 + parts.second);
+  const now = wallClock(serverNow());
+  const seconds = hour * 3600 + minute * 60 - (now.hour * 3600 + now.minute * 60 + now.second);
   return seconds > 0 ? seconds : seconds + 86400;
 }
 
@@ -119,12 +143,12 @@ const cycleLength = (t) => (isActive(t) ? t.sessionsUntilLongBreak : state.setti
 const longBreakDue = (t) => (isActive(t) ? t.longBreakDue : t.cyclePosition >= cycleLength(t));
 
 function remainingSeconds(t) {
-  if (isRunning(t)) return (Date.parse(t.endsAt) - serverNow()) / 1000;
+  if (isRunning(t)) return (parseTime(t.endsAt) - serverNow()) / 1000;
   return isActive(t) ? t.remainingSeconds : 0;
 }
 
 function alarmTexts(t) {
-  return t.mode === "countdown" ? ["Time's up", t.target ? `It is ${t.target}.` : ""] : END_MESSAGES.rest;
+  return t.mode === "countdown" ? ["Time's up", t.target ? `It is ${formatTarget(t.target)}.` : ""] : END_MESSAGES.rest;
 }
 
 function targetValue() {
@@ -140,13 +164,13 @@ function dial() {
     const seconds = Math.max(0, remainingSeconds(t));
     const name = PHASE_TITLES[t.phase] || t.phase;
     let note = t.label || "";
-    if (t.mode === "countdown") note = t.paused ? "paused" : `until ${clockFormat.format(Date.parse(t.endsAt))}`;
+    if (t.mode === "countdown") note = t.paused ? "paused" : `until ${clockFormat.format(parseTime(t.endsAt))}`;
     return { seconds, fraction: seconds / Math.max(1, t.plannedSeconds), label: t.paused ? `${name} · Paused` : name, note };
   }
   const mode = shownMode();
   if (mode === "countdown") {
     const target = targetValue();
-    return { seconds: target ? secondsUntil(target) : 0, fraction: 1, label: "Ready", note: target ? `until ${target}` : "pick a time" };
+    return { seconds: target ? secondsUntil(target) : 0, fraction: 1, label: "Ready", note: target ? `until ${formatTarget(target)}` : "pick a time" };
   }
   if (mode === "rest") return { seconds: state.restSeconds, fraction: 1, label: "Ready", note: "rest length" };
   return { seconds: state.settings.focusSeconds ?? t.plannedSeconds, fraction: 1, label: "Ready", note: longBreakDue(t) ? "a long break is due" : "" };
@@ -155,7 +179,7 @@ function dial() {
 /** Takes a new state unless a newer one is already shown (a command's answer can arrive after its event). */
 function applyTimer(timer) {
   if (!timer || typeof timer.now !== "string" || !timer.phase) return;
-  const at = Date.parse(timer.now);
+  const at = parseTime(timer.now);
   if (at < state.newest) return;
   state.newest = at;
   updateOffset(at);
@@ -196,15 +220,17 @@ function render() {
 function renderClock() {
   const t = state.timer;
   const shown = dial();
-  const text = state.settings.einkMinuteRedraw ? formatMinutes(shown.seconds) : formatClock(shown.seconds);
+  const minutes = Boolean(state.settings.einkMinuteRedraw);
+  const text = minutes ? formatMinutes(shown.seconds) : formatClock(shown.seconds);
   const time = $("time");
   setText(time, text);
-  time.classList.toggle("long", text.length > 5);
+  time.classList.toggle("long", minutes ? text.includes(" h ") : text.length > 5);
   setText($("phase-label"), shown.label);
   setText($("time-note"), shown.note);
   const fraction = Math.max(0, Math.min(1, shown.fraction));
   const ring = $("ring-progress");
-  ring.style.strokeDasharray = `${(fraction * 100).toFixed(2)} 100`;
+  // A full ring has no dash, so no seam shows at 12 o'clock.
+  ring.style.strokeDasharray = fraction >= 0.999 ? "none" : `${(fraction * 100).toFixed(2)} 100`;
   ring.classList.toggle("empty", fraction <= 0.001);
   setText($("ring-percent"), `${Math.round(fraction * 100)}%`);
   renderCountdownCard(t);
@@ -276,18 +302,18 @@ function renderCountdownCard(t) {
   let end = null;
   let moved = "";
   if (t.mode === "countdown" && isActive(t)) {
-    end = t.paused ? now + t.remainingSeconds * 1000 : Date.parse(t.endsAt);
+    end = t.paused ? now + t.remainingSeconds * 1000 : parseTime(t.endsAt);
     // Without the user's time zone, a time of day cannot be compared: look at the end itself.
-    const shifted = timeZone ? clockFormat.format(end) !== t.target
-      : end - (Date.parse(t.startedAt) + t.plannedSeconds * 1000) > 1500;
-    if (t.target && shifted) moved = `moved from ${t.target}${t.paused ? " while paused" : ""}`;
+    const shifted = timeZone ? hhmm(end) !== t.target
+      : end - (parseTime(t.startedAt) + t.plannedSeconds * 1000) > 1500;
+    if (t.target && shifted) moved = `moved from ${formatTarget(t.target)}${t.paused ? " while paused" : ""}`;
   } else if (t.mode === "countdown" && t.phase === "alarm") {
     end = now;
   } else if (targetValue()) {
     end = now + secondsUntil(targetValue()) * 1000;
   }
   setText($("summary-left"), end === null ? "–" : formatSpan((end - now) / 1000));
-  const targetText = t.phase === "alarm" && t.target ? t.target : end === null ? "--:--" : clockFormat.format(end);
+  const targetText = t.phase === "alarm" && t.target ? formatTarget(t.target) : end === null ? "--:--" : clockFormat.format(end);
   setText($("summary-target"), targetText);
   $("summary-moved").hidden = !moved;
   setText($("summary-moved"), moved);
@@ -298,7 +324,7 @@ function renderWorkout(t, mode) {
   status.hidden = mode !== "rest" || !t.workout;
   if (t.workout) {
     const w = t.workout;
-    setText(status, `Workout since ${clockFormat.format(Date.parse(w.startedAt))}: ${plural(w.rests, "rest")}, ${formatDuration(w.restSeconds)} resting`);
+    setText(status, `Workout since ${clockFormat.format(parseTime(w.startedAt))}: ${plural(w.rests, "rest")}, ${formatDuration(w.restSeconds)} resting`);
   }
   if (mode !== "rest") $("workout-summary").hidden = true;
 }
@@ -347,7 +373,7 @@ function announce(text) {
 
 function describe({ type, timer: t, session, workout }) {
   switch (type) {
-    case "phaseStarted": return t.mode === "countdown" ? `Countdown to ${t.target} started.` : `${PHASE_TITLES[t.phase] || "Timer"} started.`;
+    case "phaseStarted": return t.mode === "countdown" ? `Countdown to ${formatTarget(t.target)} started.` : `${PHASE_TITLES[t.phase] || "Timer"} started.`;
     case "phaseCompleted": return session ? `${PHASE_TITLES[session.kind]} ${session.skipped ? "ended early" : "complete"}.` : "";
     case "paused": return "Timer paused.";
     case "resumed": return "Timer resumed.";
@@ -362,7 +388,7 @@ function describe({ type, timer: t, session, workout }) {
 
 function handleEvent(event) {
   applyTimer(event.timer);
-  const recent = Math.abs(serverNow() - Date.parse(event.at)) < 60_000; // not a replay after downtime
+  const recent = Math.abs(serverNow() - parseTime(event.at)) < 60_000; // not a replay after downtime
   if (event.type === "phaseCompleted" && recent && event.session && !event.session.skipped && POMODORO_PHASES.includes(event.session.kind)) {
     phaseEnded(event.session.kind, event.at);
   } else if (event.type === "alarm" && recent) {
@@ -389,7 +415,7 @@ function phaseEnded(kind, at) {
 function notify(kind, at) {
   if (!state.settings.notifications || !("Notification" in window) || Notification.permission !== "granted") return;
   if (document.visibilityState === "visible" && document.hasFocus()) return; // the page itself shows it
-  const [title, body] = kind === "countdown" ? ["Time's up", `It is ${clockFormat.format(Date.parse(at))}.`] : END_MESSAGES[kind];
+  const [title, body] = kind === "countdown" ? ["Time's up", `It is ${clockFormat.format(parseTime(at))}.`] : END_MESSAGES[kind];
   try {
     // The tag makes the browser show one notification when several tabs are open.
     const notification = new Notification(title, { body, tag: `hearth-focus-${at}`, icon: "/favicon.svg" });
@@ -404,24 +430,26 @@ function notify(kind, at) {
 
 let wakeLock = null;
 let wakeLockPending = false;
+/** Holds a screen wake lock while a phase runs (if the setting says so); browsers drop it when hidden. */
 async function syncWakeLock() {
-  if (!("wakeLock" in navigator) || wakeLockPending) return;
   const wanted = state.settings.keepScreenAwake && isRunning(state.timer) && document.visibilityState === "visible";
+  if (!("wakeLock" in navigator) || wakeLockPending || wanted === Boolean(wakeLock)) return;
   wakeLockPending = true;
   try {
-    if (wanted && !wakeLock) {
+    if (wanted) {
       wakeLock = await navigator.wakeLock.request("screen");
       wakeLock.addEventListener("release", () => { wakeLock = null; });
-    } else if (!wanted && wakeLock) {
+    } else {
       const lock = wakeLock;
       wakeLock = null;
       await lock.release();
     }
   } catch {
-    // Refused (battery saver, not visible): the timer still works.
+    return; // refused (battery saver, not visible): the timer still works
   } finally {
     wakeLockPending = false;
   }
+  syncWakeLock(); // the state may have changed while we waited
 }
 
 // ---------- ticks ----------
@@ -449,7 +477,7 @@ function scheduleTicks() {
   let delay = 0;
   if (interval && state.settings.einkMinuteRedraw) {
     interval = 60_000;
-    const ms = isRunning(t) ? Date.parse(t.endsAt) - serverNow() : 60_000 - (serverNow() % 60_000);
+    const ms = isRunning(t) ? parseTime(t.endsAt) - serverNow() : 60_000 - (serverNow() % 60_000);
     delay = (((ms % 60_000) + 60_000) % 60_000) + 30;
   }
   if (worker) return worker.postMessage({ interval, delay });
@@ -515,11 +543,8 @@ function connect() {
     root.dataset.live = "true";
   });
   events.addEventListener("timer", (message) => {
-    try {
-      handleEvent(JSON.parse(message.data));
-    } catch {
-      // A malformed event changes nothing; the next one or a re-fetch brings the state.
-    }
+    const event = readEvent(message.data);
+    if (event?.timer) handleEvent(event);
   });
   events.addEventListener("error", () => {
     streamBroken = true;
@@ -694,6 +719,11 @@ function readJSON(id) {
   try { return JSON.parse(document.getElementById(id)?.textContent || "null"); } catch { return null; }
 }
 
+// A malformed event changes nothing; the next one or a re-fetch brings the state.
+function readEvent(data) {
+  try { return JSON.parse(data); } catch { return null; }
+}
+
 // Private browsing may refuse storage; a choice then lasts for this page only.
 function store(key, value) {
   try { localStorage.setItem(key, value); } catch { /* see above */ }
@@ -703,20 +733,17 @@ function stored(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
-function nextFullHour() {
-  const parts = Object.fromEntries(partsFormat.formatToParts(serverNow()).map((p) => [p.type, Number(p.value)]));
-  return `${pad(((parts.hour % 24) + 1) % 24)}:00`;
-}
+const nextFullHour = () => `${pad((wallClock(serverNow()).hour + 1) % 24)}:00`;
 
 function init() {
   if (!root) return;
   bindEvents();
   if (!state.timer) {
-    state.timer = { mode: "pomodoro", phase: "idle", paused: false, remainingSeconds: 0, plannedSeconds: 0, now: new Date(0).toISOString(),
+    state.timer = { mode: "pomodoro", phase: "idle", paused: false, remainingSeconds: 0, plannedSeconds: 0, now: new Date().toISOString(),
       cyclePosition: 0, sessionsUntilLongBreak: 4, completedToday: 0, longBreakDue: false };
     showError("Could not read the timer from the page. Reload it.");
   }
-  state.newest = Date.parse(state.timer.now);
+  state.newest = parseTime(state.timer.now);
   updateOffset(state.newest);
   const view = stored("hearth.focus.view");
   state.view = state.timer.phase === "idle" && ["pomodoro", "countdown", "rest"].includes(view) ? view : state.timer.mode;

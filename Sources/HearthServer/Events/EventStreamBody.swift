@@ -1,0 +1,42 @@
+import Foundation
+import ServiceLifecycle
+
+/// The bytes of an event stream: each event, and a comment every 25 seconds so proxies keep it open.
+/// The stream ends when the server shuts down gracefully, which would otherwise wait for it forever.
+struct EventStreamBody: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    static let heartbeat: Duration = .seconds(25)
+    let events: AsyncStream<ServerEvent>
+
+    func makeAsyncIterator() -> AsyncStream<ArraySlice<UInt8>>.Iterator {
+        let events = events
+        let (stream, continuation) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
+        let task = Task {
+            await withGracefulShutdownHandler {
+                await Self.pump(events, into: continuation)
+            } onGracefulShutdown: {
+                continuation.finish()
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream.makeAsyncIterator()
+    }
+
+    private static func pump(_ events: AsyncStream<ServerEvent>, into continuation: AsyncStream<ArraySlice<UInt8>>.Continuation) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in events { continuation.yield(ArraySlice(event.wireFormat.utf8)) }
+                continuation.finish()
+            }
+            group.addTask {
+                continuation.yield(ArraySlice(": connected\n\n".utf8))
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.heartbeat)
+                    continuation.yield(ArraySlice(": keep-alive\n\n".utf8))
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Lateness of timer phase completion under load, measured end to end.
+
+Starts a release server (loopback only), registers USERS accounts, gives each a 2-second focus
+setting, opens one event stream per user, starts all timers spread over one second, and measures for
+every `phaseCompleted` event: arrival time at the client minus the phase's end (`session.endedAt`,
+which is the `endsAt` the server promised). Reports p50 and p99. Bounded: every stream stops after
+the first completion or after 30 seconds.
+
+Usage: scripts/focus-lateness.py [USERS]   (default 200)
+"""
+
+import concurrent.futures
+import datetime
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+USERS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(base, method, path, body=None, token=None):
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"null")
+
+
+def parse_time(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def sign_up(base, index):
+    email = f"late{index}@example.org"
+    call(base, "POST", "/api/v1/auth/register", {"name": f"User {index}", "email": email, "password": "lateness test pw"})
+    token = call(base, "POST", "/api/v1/auth/tokens", {"email": email, "password": "lateness test pw", "name": "bench"})["token"]
+    call(base, "PUT", "/api/v1/focus/settings", {"focusSeconds": 2}, token)
+    return token
+
+
+def listen(base, token, ready, results):
+    request = urllib.request.Request(base + "/api/v1/events", headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(request, timeout=30) as stream:
+        ready.release()
+        event = None
+        for raw in stream:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: ") and event == "timer":
+                arrived = time.time()
+                data = json.loads(line[6:])
+                if data["type"] == "phaseCompleted":
+                    results.append(arrived - parse_time(data["session"]["endedAt"]))
+                    return
+
+
+def main():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "hearth"], cwd=ROOT, check=True, capture_output=True)
+    data_dir = tempfile.mkdtemp(prefix="hearth-lateness.")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "HEARTH_LOG_LEVEL": "warning"}
+    server = subprocess.Popen([os.path.join(ROOT, ".build/release/hearth"), "serve", "--port", str(port), "--data-dir", data_dir], env=env)
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            tokens = list(pool.map(lambda i: sign_up(base, i), range(USERS)))
+        results, ready = [], threading.Semaphore(0)
+        listeners = [threading.Thread(target=listen, args=(base, token, ready, results), daemon=True) for token in tokens]
+        for thread in listeners:
+            thread.start()
+        for _ in tokens:
+            ready.acquire(timeout=30)
+        for index, token in enumerate(tokens):
+            call(base, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token)
+            time.sleep(1.0 / USERS)
+        for thread in listeners:
+            thread.join(timeout=30)
+        lateness = sorted(value * 1000 for value in results)
+        if len(lateness) < USERS:
+            print(f"only {len(lateness)} of {USERS} completions arrived", file=sys.stderr)
+        p50 = statistics.median(lateness)
+        p99 = lateness[min(len(lateness) - 1, int(len(lateness) * 0.99))]
+        print(f"phase completion lateness, {len(lateness)} timers: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lateness[-1]:.1f} ms")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
