@@ -10,6 +10,8 @@ struct AppServices: Sendable {
     let accountService: AccountService
     let focus: FocusService
     let events: EventHub
+    let webhooks: WebhookStore
+    let secrets: SecretBox
     let renderer: PageRenderer
     var clock: any WallClock { configuration.clock }
 

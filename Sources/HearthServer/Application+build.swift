@@ -27,7 +27,8 @@ public func buildApplication(
         )
         app.addServices(
             DatabaseService(database: database, credentials: services.credentials, logger: logger),
-            FocusScheduler(focus: services.focus)
+            FocusScheduler(focus: services.focus),
+            WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock, logger: logger)
         )
         return app
     } catch {
@@ -63,6 +64,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
+    WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .iso8601WithFractionalSeconds))
     return router
@@ -79,13 +81,17 @@ extension AppServices {
             registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
         )
         let events = EventHub()
+        let webhooks = WebhookStore(database: database, clock: configuration.clock)
         let focus = FocusService(
             store: FocusStore(database: database, clock: configuration.clock), accounts: accounts, events: events,
-            schedule: TimerSchedule(), clock: configuration.clock, ids: .random, logger: logger
+            webhooks: webhooks, schedule: TimerSchedule(), clock: configuration.clock, ids: .random, logger: logger
         )
+        let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
+            : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
-            accountService: accountService, focus: focus, events: events, renderer: try await PageRenderer.load()
+            accountService: accountService, focus: focus, events: events, webhooks: webhooks, secrets: secrets,
+            renderer: try await PageRenderer.load()
         )
     }
 }

@@ -63,3 +63,37 @@ def test_bad_url_and_refused_connection_are_explained(hearth_bin, tmp_path):
     refused = _hearth(hearth_bin, tmp_path, "login", "--server", "http://127.0.0.1:1", "--email", "a@b.c", stdin="x\n")
     assert refused.returncode != 0
     assert "connection refused" in refused.stderr
+
+
+def test_focus_commands_control_the_server_timer(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+
+    started = _hearth(hearth_bin, tmp_path, "focus", "start", "--label", "Essay")
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.startswith("Focus · 25:00 left") or started.stdout.startswith("Focus · 24:59 left")
+    assert "Essay" in started.stdout
+
+    paused = _hearth(hearth_bin, tmp_path, "focus", "pause")
+    assert paused.returncode == 0, paused.stderr
+    assert "(paused)" in paused.stdout
+
+    again = _hearth(hearth_bin, tmp_path, "focus", "pause")
+    assert again.returncode != 0
+    assert "Cannot pause while the timer is paused in a focus." in again.stderr
+
+    status = _hearth(hearth_bin, tmp_path, "focus", "status")
+    assert "(paused)" in status.stdout
+
+    reset = _hearth(hearth_bin, tmp_path, "focus", "reset")
+    assert reset.returncode == 0 and reset.stdout.startswith("Idle")
+
+    rest = _hearth(hearth_bin, tmp_path, "focus", "start", "rest", "45")
+    assert rest.returncode == 0 and rest.stdout.startswith("Rest · 00:45 left") or rest.stdout.startswith("Rest · 00:44 left")
+    bad = _hearth(hearth_bin, tmp_path, "focus", "start", "countdown", "25:00")
+    assert bad.returncode != 0
+    assert "is not a time of day" in bad.stderr or "Cannot start a countdown" in bad.stderr
+
+    stats = _hearth(hearth_bin, tmp_path, "focus", "stats")
+    assert stats.returncode == 0 and "Today" in stats.stdout

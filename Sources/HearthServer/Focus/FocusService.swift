@@ -5,11 +5,12 @@ import Logging
 import ServiceLifecycle
 
 /// The server side of the timers: applies commands, completes phases on time (also those that
-/// ended while the server was down), and tells every device what happened.
+/// ended while the server was down), and tells every device and webhook what happened.
 struct FocusService: Sendable {
     let store: FocusStore
     let accounts: AccountStore
     let events: EventHub
+    let webhooks: WebhookStore
     let schedule: TimerSchedule
     let clock: any WallClock
     let ids: IDGenerator
@@ -58,8 +59,13 @@ struct FocusService: Sendable {
         await schedule.set(user.id, dueAt: transition.state.dueAt)
         let now = clock.now
         for event in transition.events {
-            await events.publish(TimerEventPayload.serverEvent(event, state: transition.state, now: now, timeZone: user.zone),
-                                 toUser: user.id)
+            let message = TimerEventPayload.serverEvent(event, state: transition.state, now: now, timeZone: user.zone)
+            await events.publish(message, toUser: user.id)
+            do {
+                try await webhooks.enqueue(userId: user.id, event: event.kind, payload: message.data)
+            } catch {
+                logger.error("Could not queue webhook deliveries", metadata: ["user": "\(user.id)", "error": "\(error)"])
+            }
         }
     }
 

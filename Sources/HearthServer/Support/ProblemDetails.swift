@@ -29,6 +29,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as AccountError:
             self.init(status: Self.status(of: error), detail: error.message,
                       retryAfter: { if case .tooManyAttempts(let s) = error { s } else { nil } }())
+        case let error as WebhookError:
+            self.init(status: error == .notFound ? .notFound : .unprocessableContent, detail: error.message)
         case let error as FocusError:
             self.init(status: Self.status(of: error), detail: error.message)
         case HTTPErrorMessage.badRequest(let message):

@@ -24,6 +24,7 @@ extension Database {
     static let migrations: [Migration] = [
         .accounts,
         .focus,
+        .webhooks,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

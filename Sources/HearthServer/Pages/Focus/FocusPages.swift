@@ -23,7 +23,9 @@ struct FocusPages {
         let page = FocusPage(
             layout: services.layout("Focus", .focus, context),
             timerJSON: try EmbeddedJSON.encode(Components.Schemas.TimerState(state, now: now, timeZone: user.zone)),
-            settingsJSON: try EmbeddedJSON.encode(try HearthAPIService.dto(settings))
+            settingsJSON: try EmbeddedJSON.encode(try HearthAPIService.dto(settings)),
+            timeZone: user.timeZone,
+            initialTime: FocusPage.clock(state.phase == .idle && state.mode == .pomodoro ? settings.focusSeconds : state.remainingSeconds(at: now))
         )
         return try services.renderer.render("focus", page)
     }
@@ -70,4 +72,14 @@ struct FocusPage: Sendable {
     let layout: Layout
     let timerJSON: String
     let settingsJSON: String
+    /// The profile's time zone: countdown targets and times of day are in it, not in the device's.
+    let timeZone: String
+    /// The big time as the server sees it, shown before the script runs.
+    let initialTime: String
+
+    /// "25:00" or "1:05:00", like the page's own display.
+    static func clock(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%02d:%02d", minutes, rest)
+    }
 }

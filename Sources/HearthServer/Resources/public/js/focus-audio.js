@@ -6,8 +6,11 @@
 let context = null;
 let loop = null;
 
-/** Creates or resumes the AudioContext; call from a user gesture (pointerdown, keydown, click). */
-export function unlockAudio() {
+/**
+ * Creates or resumes the AudioContext; call from a user gesture (pointerdown, keydown, click).
+ * Resolves when sound can play (or never will).
+ */
+export async function unlockAudio() {
   const AudioContextClass = window.AudioContext || window.webkitAudioContext;
   if (!AudioContextClass) return;
   if (!context) {
@@ -17,12 +20,7 @@ export function unlockAudio() {
       return;
     }
   }
-  if (context.state === "suspended") context.resume().catch(() => {});
-}
-
-/** Whether sound can play now (the page has been tapped since it loaded). */
-export function audioUnlocked() {
-  return context !== null && context.state === "running";
+  if (context.state === "suspended") await context.resume().catch(() => {});
 }
 
 /**
@@ -33,7 +31,11 @@ export function playSound(name, volume) {
   const level = Math.max(0, Math.min(100, Number(volume) || 0)) / 100;
   const sound = SOUNDS[name];
   if (!context || !sound || level === 0) return 0;
-  if (context.state === "suspended") context.resume().catch(() => {});
+  if (context.state !== "running") {
+    // Notes scheduled now would all sound at once when the context resumes: skip this one.
+    context.resume().catch(() => {});
+    return 0;
+  }
   const output = context.createGain();
   // Loudness is heard on a curve: squaring makes the slider feel even.
   output.gain.value = level * level;

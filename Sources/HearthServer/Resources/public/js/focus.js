@@ -699,8 +699,8 @@ function bindEvents() {
     $("settings-dialog").showModal();
   });
   on("settings-cancel", () => $("settings-dialog").close());
-  on("test-sound", () => {
-    unlockAudio();
+  on("test-sound", async () => {
+    await unlockAudio();
     playSound(settingsForm.elements.sound.value, settingsForm.elements.volume.value);
   });
   settingsForm.elements.volume.addEventListener("input", (event) => { $("volume-out").value = event.target.value; });

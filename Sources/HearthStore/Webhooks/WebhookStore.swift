@@ -1,0 +1,166 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// Webhooks and their delivery queue. Each user sees and changes only their own.
+public struct WebhookStore: Sendable {
+    /// A webhook with what is needed to send to it.
+    public struct Target: Sendable {
+        public let webhook: Webhook
+        public let sealedSecret: String
+    }
+
+    /// A delivery that is due, with its destination.
+    public struct DueDelivery: Sendable {
+        public let delivery: WebhookDelivery
+        public let url: String
+        public let sealedSecret: String
+        public let payload: String
+    }
+
+    public static let maximumPerUser = 10
+
+    let database: Database
+    let clock: any WallClock
+    let ids: IDGenerator
+
+    public init(database: Database, clock: any WallClock, ids: IDGenerator = .random) {
+        self.database = database
+        self.clock = clock
+        self.ids = ids
+    }
+
+    var sql: any SQLDatabase { database.sql }
+
+    public func create(userId: UUID, url: String, events: Set<TimerEvent.Kind>, sealedSecret: String) async throws -> Webhook {
+        let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("webhooks")
+            .where("user_id", .equal, userId).first()?.decode(column: "n", as: Int.self) ?? 0
+        guard count < Self.maximumPerUser else { throw WebhookError.tooMany(maximum: Self.maximumPerUser) }
+        let webhook = Webhook(id: ids.next(), userId: userId, url: url, events: events, createdAt: clock.now)
+        try await sql.insert(into: "webhooks").columns("id", "user_id", "url", "sealed_secret", "events", "created_at")
+            .values(SQLBind(webhook.id), SQLBind(userId), SQLBind(url), SQLBind(sealedSecret),
+                    SQLBind(Self.encode(events)), SQLBind(webhook.createdAt))
+            .run()
+        return webhook
+    }
+
+    public func webhooks(userId: UUID) async throws -> [Target] {
+        try await sql.select().columns("id", "user_id", "url", "sealed_secret", "events", "created_at").from("webhooks")
+            .where("user_id", .equal, userId).orderBy("created_at").all().map(Self.target(from:))
+    }
+
+    /// Deletes one of the user's webhooks with its log. Returns false when the user has no such webhook.
+    public func delete(id: UUID, userId: UUID) async throws -> Bool {
+        let existing = try await sql.select().column("id").from("webhooks").where("id", .equal, id).where("user_id", .equal, userId).first()
+        guard existing != nil else { return false }
+        try await sql.delete(from: "webhooks").where("id", .equal, id).where("user_id", .equal, userId).run()
+        return true
+    }
+
+    /// Queues `payload` for every webhook of the user that wants `event`. Returns how many were queued.
+    @discardableResult
+    public func enqueue(userId: UUID, event: TimerEvent.Kind, payload: String) async throws -> Int {
+        let targets = try await webhooks(userId: userId).filter { $0.webhook.wants(event) }
+        guard !targets.isEmpty else { return 0 }
+        let now = clock.now
+        try await database.transaction { db in
+            for target in targets {
+                try await db.insert(into: "webhook_deliveries")
+                    .columns("id", "webhook_id", "event", "payload", "status", "attempts", "next_attempt_at", "created_at")
+                    .values(SQLBind(ids.next()), SQLBind(target.webhook.id), SQLBind(event.rawValue), SQLBind(payload),
+                            SQLBind(WebhookDelivery.Status.pending.rawValue), SQLBind(0), SQLBind(now), SQLBind(now))
+                    .run()
+            }
+        }
+        return targets.count
+    }
+
+    /// Pending deliveries whose next attempt is due, oldest first.
+    public func due(limit: Int = 50) async throws -> [DueDelivery] {
+        try await sql.select()
+            .columns(Self.deliveryColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("webhook_deliveries")) })
+            .column(SQLColumn("payload", table: "webhook_deliveries"))
+            .column(SQLColumn("url", table: "webhooks")).column(SQLColumn("sealed_secret", table: "webhooks"))
+            .from("webhook_deliveries")
+            .join("webhooks", on: SQLColumn("webhook_id", table: "webhook_deliveries"), .equal, SQLColumn("id", table: "webhooks"))
+            .where(SQLColumn("status", table: "webhook_deliveries"), .equal, SQLBind(WebhookDelivery.Status.pending.rawValue))
+            .where(SQLColumn("next_attempt_at", table: "webhook_deliveries"), .lessThanOrEqual, SQLBind(clock.now))
+            .orderBy(SQLColumn("next_attempt_at", table: "webhook_deliveries"))
+            .limit(limit).all().map { row in
+                DueDelivery(delivery: try Self.delivery(from: row), url: try row.decode(column: "url", as: String.self),
+                            sealedSecret: try row.decode(column: "sealed_secret", as: String.self),
+                            payload: try row.decode(column: "payload", as: String.self))
+            }
+    }
+
+    /// When the earliest pending delivery is due, if any.
+    public func nextDue() async throws -> Date? {
+        try await sql.select().column(SQLFunction("MIN", args: SQLColumn("next_attempt_at")), as: "next").from("webhook_deliveries")
+            .where("status", .equal, WebhookDelivery.Status.pending.rawValue)
+            .first()?.decode(column: "next", as: Date?.self)
+    }
+
+    /// Records the outcome of an attempt: delivered, retried later, or failed for good.
+    public func record(_ deliveryId: UUID, delivered: Bool, statusCode: Int?, error: String?) async throws {
+        let now = clock.now
+        try await database.transaction { db in
+            guard let row = try await db.select().column("attempts").from("webhook_deliveries").where("id", .equal, deliveryId).first()
+            else { return }
+            let attempts = try row.decode(column: "attempts", as: Int.self) + 1
+            let next = delivered ? nil : WebhookDelivery.nextAttempt(after: attempts, at: now)
+            let status: WebhookDelivery.Status = delivered ? .delivered : (next == nil ? .failed : .pending)
+            try await db.update("webhook_deliveries")
+                .set("attempts", to: attempts).set("status", to: status.rawValue)
+                .set("next_attempt_at", to: next.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
+                .set("last_status_code", to: statusCode.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
+                .set("last_error", to: error.map { SQLBind(String($0.prefix(500))) as any SQLExpression } ?? SQLLiteral.null)
+                .where("id", .equal, deliveryId).run()
+        }
+    }
+
+    /// The latest deliveries to the user's webhooks, newest first (the delivery log).
+    public func log(userId: UUID, limit: Int = 25) async throws -> [WebhookDelivery] {
+        try await sql.select()
+            .columns(Self.deliveryColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("webhook_deliveries")) })
+            .from("webhook_deliveries")
+            .join("webhooks", on: SQLColumn("webhook_id", table: "webhook_deliveries"), .equal, SQLColumn("id", table: "webhooks"))
+            .where(SQLColumn("user_id", table: "webhooks"), .equal, SQLBind(userId))
+            .orderBy(SQLColumn("created_at", table: "webhook_deliveries"), SQLDirection.descending)
+            .limit(limit).all().map(Self.delivery(from:))
+    }
+
+    static let deliveryColumns = ["id", "webhook_id", "event", "status", "attempts", "next_attempt_at", "last_status_code",
+                                  "last_error", "created_at"]
+
+    static func delivery(from row: any SQLRow) throws -> WebhookDelivery {
+        WebhookDelivery(
+            id: try row.decode(column: "id", as: UUID.self), webhookId: try row.decode(column: "webhook_id", as: UUID.self),
+            event: try row.decode(column: "event", as: String.self),
+            status: WebhookDelivery.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .failed,
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            nextAttemptAt: try row.decode(column: "next_attempt_at", as: Date?.self),
+            lastStatusCode: try row.decode(column: "last_status_code", as: Int?.self),
+            lastError: try row.decode(column: "last_error", as: String?.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self)
+        )
+    }
+
+    static func target(from row: any SQLRow) throws -> Target {
+        Target(
+            webhook: Webhook(id: try row.decode(column: "id", as: UUID.self), userId: try row.decode(column: "user_id", as: UUID.self),
+                             url: try row.decode(column: "url", as: String.self),
+                             events: decode(try row.decode(column: "events", as: String.self)),
+                             createdAt: try row.decode(column: "created_at", as: Date.self)),
+            sealedSecret: try row.decode(column: "sealed_secret", as: String.self)
+        )
+    }
+
+    /// Events are stored as a comma-separated list; "*" means all.
+    static func encode(_ events: Set<TimerEvent.Kind>) -> String {
+        events.isEmpty ? "*" : events.map(\.rawValue).sorted().joined(separator: ",")
+    }
+
+    static func decode(_ text: String) -> Set<TimerEvent.Kind> {
+        text == "*" ? [] : Set(text.split(separator: ",").compactMap { TimerEvent.Kind(rawValue: String($0)) })
+    }
+}

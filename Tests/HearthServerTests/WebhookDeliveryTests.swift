@@ -1,0 +1,108 @@
+import Crypto
+import Foundation
+import HearthCore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthServer
+
+/// A real HTTP endpoint that records what it receives.
+actor Receiver {
+    struct Hit: Sendable {
+        let event: String
+        let signature: String
+        let body: String
+    }
+    var hits: [Hit] = []
+    var status: HTTPResponse.Status = .noContent
+
+    func record(_ hit: Hit) -> HTTPResponse.Status {
+        hits.append(hit)
+        return status
+    }
+
+    func fail() { status = .internalServerError }
+}
+
+@Suite(.serialized) struct WebhookDeliveryTests {
+    /// Runs `body` with a live receiver on a free port.
+    func withReceiver(_ body: @escaping @Sendable (Receiver, Int) async throws -> Void) async throws {
+        let receiver = Receiver()
+        let router = Router()
+        router.post("/hook") { request, context -> Response in
+            var request = request
+            let text = String(buffer: try await request.collectBody(upTo: 1 << 20))
+            let status = await receiver.record(.init(event: request.headers[.init("X-Hearth-Event")!] ?? "",
+                                                     signature: request.headers[.init("X-Hearth-Signature")!] ?? "", body: text))
+            return Response(status: status)
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in try await body(receiver, client.port!) }
+    }
+
+    func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<100 {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test func timerEventsArePostedWithAValidSignature() async throws {
+        try await withReceiver { receiver, port in
+            try await withApp { client in
+                // Setup: an account with a webhook for phase starts.
+                let api = APIClient(client: client)
+                let token = try await api.signUp(email: "ada@example.org")
+                let user = WebUser(client)
+                try await user.post("/login", ["email": "ada@example.org", "password": "correct horse battery"])
+                let page = try await user.post("/settings/webhooks", ["url": "http://127.0.0.1:\(port)/hook", "events[]": "phaseStarted"])
+                let secret = String(try #require(page.text.firstMatch(of: /id="webhook-secret">(whsec_[A-Za-z0-9_-]+)</)?.1))
+                // Act
+                _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+                // Check
+                #expect(try await eventually { await !receiver.hits.isEmpty })
+                let hit = try #require(await receiver.hits.first)
+                #expect(hit.event == "phaseStarted")
+                #expect(hit.body.contains(#""type":"phaseStarted""#))
+                let timestamp = Int(hit.signature.split(separator: ",")[0].dropFirst(2)) ?? 0
+                #expect(hit.signature == WebhookSender.signature(secret: secret, timestamp: timestamp, body: hit.body))
+                let mac = HMAC<SHA256>.authenticationCode(for: Data("\(timestamp).\(hit.body)".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+                #expect(hit.signature.hasSuffix(mac.map { String(format: "%02x", $0) }.joined()))
+                // Pausing is not subscribed: nothing more arrives.
+                _ = try await api.send(.post, "/api/v1/focus/timer/pause", token: token)
+                try await Task.sleep(for: .milliseconds(1500))
+                #expect(await receiver.hits.count == 1)
+            }
+        }
+    }
+
+    @Test func aFailedDeliveryIsLoggedForRetry() async throws {
+        try await withReceiver { receiver, port in
+            await receiver.fail()
+            try await withApp { client in
+                let api = APIClient(client: client)
+                let token = try await api.signUp(email: "ada@example.org")
+                let user = WebUser(client)
+                try await user.post("/login", ["email": "ada@example.org", "password": "correct horse battery"])
+                try await user.post("/settings/webhooks", ["url": "http://127.0.0.1:\(port)/hook"])
+                _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+                #expect(try await eventually { await !receiver.hits.isEmpty })
+                #expect(try await eventually { try await user.get("/settings/webhooks").text.contains("HTTP 500") })
+                let log = try await user.get("/settings/webhooks").text
+                #expect(log.contains("pending"))
+                #expect(log.contains("next "))
+            }
+        }
+    }
+
+    @Test func aWebhookNeedsAnHTTPAddress() async throws {
+        try await withApp { client in
+            let user = WebUser(client)
+            try await user.register(email: "ada@example.org")
+            let response = try await user.post("/settings/webhooks", ["url": "file:///etc/passwd"])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("is not an http:// or https:// address"))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthStore
+
+@Suite struct WebhookStoreTests {
+    let clock = VirtualClock()
+
+    @Test(arguments: Backend.available)
+    func eventsAreQueuedOnlyForWebhooksThatWantThem(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            _ = try await store.create(userId: ada.id, url: "https://a.example/all", events: [], sealedSecret: "s1")
+            _ = try await store.create(userId: ada.id, url: "https://a.example/alarms", events: [.alarm], sealedSecret: "s2")
+
+            #expect(try await store.enqueue(userId: ada.id, event: .phaseStarted, payload: "{}") == 1)
+            #expect(try await store.enqueue(userId: ada.id, event: .alarm, payload: "{}") == 2)
+            let due = try await store.due()
+            #expect(due.count == 3)
+            #expect(Set(due.map(\.url)) == ["https://a.example/all", "https://a.example/alarms"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func failedDeliveriesBackOffThenFail(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
+            try await store.enqueue(userId: ada.id, event: .phaseStarted, payload: "{}")
+            let id = try #require(try await store.due().first?.delivery.id)
+
+            for delay in WebhookDelivery.retryDelays {
+                try await store.record(id, delivered: false, statusCode: 500, error: "HTTP 500")
+                #expect(try await store.due().isEmpty)
+                clock.advance(by: delay)
+                #expect(try await store.due().map(\.delivery.id) == [id])
+            }
+            try await store.record(id, delivered: false, statusCode: nil, error: "connection refused")
+
+            let logged = try #require(try await store.log(userId: ada.id).first)
+            #expect(logged.status == .failed)
+            #expect(logged.attempts == 6)
+            #expect(logged.lastError == "connection refused")
+            #expect(try await store.nextDue() == nil)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aDeliveredEventIsNotSentAgain(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
+            try await store.enqueue(userId: ada.id, event: .phaseStarted, payload: "{}")
+            let id = try #require(try await store.due().first?.delivery.id)
+            try await store.record(id, delivered: true, statusCode: 204, error: nil)
+            clock.advance(by: 86_400)
+            #expect(try await store.due().isEmpty)
+            #expect(try await store.log(userId: ada.id).first?.status == .delivered)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func webhooksAreLimitedAndPrivate(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let accounts = AccountStore(database: database, clock: clock)
+            let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let eve = try await accounts.register(name: "Eve", email: "eve@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            var ids: [UUID] = []
+            for index in 0..<WebhookStore.maximumPerUser {
+                ids.append(try await store.create(userId: ada.id, url: "https://a.example/\(index)", events: [], sealedSecret: "s").id)
+            }
+            await #expect(throws: WebhookError.tooMany(maximum: WebhookStore.maximumPerUser)) {
+                try await store.create(userId: ada.id, url: "https://a.example/x", events: [], sealedSecret: "s")
+            }
+            #expect(try await store.webhooks(userId: eve.id).isEmpty)
+            #expect(try await store.delete(id: ids[0], userId: eve.id) == false)
+            #expect(try await store.delete(id: ids[0], userId: ada.id))
+            #expect(try await store.webhooks(userId: ada.id).count == WebhookStore.maximumPerUser - 1)
+        }
+    }
+}
