@@ -29,7 +29,7 @@ extension FocusCommand {
                     }
                 }
                 group.addTask {
-                    for try await event in events.asDecodedServerSentEventsWithJSONData(of: TimerEventData.self) {
+                    for try await event in events.asDecodedServerSentEventsWithJSONData(of: TimerEventData.self, decoder: TimerEventData.decoder) {
                         guard let data = event.data else { continue }
                         await display.apply(data)
                     }
@@ -45,6 +45,17 @@ extension FocusCommand {
 struct TimerEventData: Decodable, Hashable, Sendable {
     let type: String
     let timer: Components.Schemas.TimerState
+
+    /// Event dates are ISO 8601 with fractional seconds, like the rest of the API.
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+            return try Date(text, strategy: Date.ISO8601FormatStyle())
+        }
+        return decoder
+    }()
 }
 
 /// The state being shown and the offset between this machine's clock and the server's.

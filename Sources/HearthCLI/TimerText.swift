@@ -49,7 +49,8 @@ enum TimerText {
     /// One terminal line: a bar, the time left and the phase.
     static func progressLine(_ state: Components.Schemas.TimerState, remaining: Int, width: Int = 30) -> String {
         let total = max(state.plannedSeconds, 1)
-        let done = state.phase == .idle || state.phase == .alarm ? width : width * (total - min(remaining, total)) / total
+        let remaining = min(max(remaining, 0), total)
+        let done = state.phase == .idle || state.phase == .alarm ? width : width * (total - remaining) / total
         let bar = String(repeating: "█", count: done) + String(repeating: "░", count: width - done)
         let time = state.phase == .idle ? "--:--" : clock(remaining)
         return "\(bar) \(time) \(phaseTitle(state))\(state.paused ? " (paused)" : "")"

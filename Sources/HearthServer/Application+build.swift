@@ -26,7 +26,7 @@ public func buildApplication(
             logger: logger
         )
         app.addServices(
-            DatabaseService(database: database, credentials: services.credentials, logger: logger),
+            DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks, logger: logger),
             FocusScheduler(focus: services.focus),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock, logger: logger)
         )

@@ -2,11 +2,12 @@ import HearthStore
 import Logging
 import ServiceLifecycle
 
-/// Keeps the database for the life of the server: purges expired sessions hourly and closes the
-/// connections once the server has shut down gracefully.
+/// Keeps the database for the life of the server: purges expired sessions and old webhook
+/// deliveries hourly, and closes the connections once the server has shut down gracefully.
 struct DatabaseService: Service {
     let database: Database
     let credentials: CredentialStore
+    let webhooks: WebhookStore
     let logger: Logger
 
     func run() async throws {
@@ -14,8 +15,9 @@ struct DatabaseService: Service {
             while !Task.isCancelled {
                 do {
                     try await credentials.purgeExpiredSessions()
+                    try await webhooks.pruneLog()
                 } catch {
-                    logger.warning("Could not purge expired sessions: \(error)")
+                    logger.warning("Could not purge expired sessions and old deliveries: \(error)")
                 }
                 try await Task.sleep(for: .seconds(3600))
             }

@@ -4,6 +4,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case badDatabaseURL(String)
     case migrationFailed(number: Int, name: String, reason: String)
     case unknownSchemaVersion(Int)
+    /// A row that the same transaction just ensured is missing: a bug or a damaged database.
+    case missingRow(String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .migrationFailed(let number, let name, let reason): "Migration \(number) (\(name)) failed: \(reason)"
         case .unknownSchemaVersion(let version):
             "The database has schema version \(version), newer than this Hearth knows. Upgrade Hearth."
+        case .missingRow(let table): "A row of \(table) vanished inside a transaction."
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
         #expect(try Webhook.validatedURL(" \(url) ") == url)
     }
 
-    @Test(arguments: ["ftp://example.org", "example.org/hook", "https://", "https://user:pw@example.org/", "javascript:alert(1)"])
+    @Test(arguments: ["ftp://example.org", "example.org/hook", "https://", "https://user:pw@example.org/", "javascript:alert(1)", "http://169.254.169.254/latest/meta-data"])
     func otherAddressesAreRefused(url: String) {
         #expect(throws: WebhookError.invalidURL(url)) { try Webhook.validatedURL(url) }
     }

@@ -93,7 +93,7 @@ import Testing
 
             #expect(try await api.send(.get, "/api/v1/focus/timer", token: eve).json()["phase"] as? String == "idle")
             #expect(try await api.send(.post, "/api/v1/focus/timer/pause", token: eve).status == .conflict)
-            #expect(try await api.send(.post, "/api/v1/focus/timer/reset", token: eve).status == .ok)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/reset", token: eve).status == .conflict)
             #expect(try await api.send(.get, "/api/v1/focus/timer", token: ada).json()["phase"] as? String == "focus")
         }
     }

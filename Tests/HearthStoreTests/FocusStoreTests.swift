@@ -23,12 +23,12 @@ import Testing
             let store = FocusStore(database: database, clock: clock)
             let engine = TimerEngine(timeZone: utc)
             let now = clock.now
-            _ = try await store.update(userId: ada.id, timeZone: utc) { try engine.handle(.startFocus(label: "Essay"), to: $0, settings: FocusSettings(), at: now) }
+            _ = try await store.update(userId: ada.id, timeZone: utc) { state, _ in try engine.handle(.startFocus(label: "Essay"), to: state, settings: FocusSettings(), at: now) }
             #expect(try await store.timer(userId: ada.id).phase == .focus)
             #expect(try await store.dueTimers().map(\.userId) == [ada.id])
 
             let later = now + 1500
-            let transition = try await store.update(userId: ada.id, timeZone: utc) { engine.advance($0, to: later, settings: FocusSettings()) }
+            let transition = try await store.update(userId: ada.id, timeZone: utc) { state, _ in engine.advance(state, to: later, settings: FocusSettings()) }
 
             #expect(transition.sessions.count == 1)
             #expect(try await store.timer(userId: ada.id).phase == .idle)
@@ -47,7 +47,7 @@ import Testing
             let engine = TimerEngine(timeZone: utc)
             let now = clock.now
             await #expect(throws: FocusError.self) {
-                try await store.update(userId: ada.id, timeZone: utc) { try engine.handle(.pause, to: $0, settings: FocusSettings(), at: now) }
+                try await store.update(userId: ada.id, timeZone: utc) { state, _ in try engine.handle(.pause, to: state, settings: FocusSettings(), at: now) }
             }
             #expect(try await store.timer(userId: ada.id) == TimerState())
         }
@@ -128,6 +128,33 @@ import Testing
         }
     }
 
+    /// Day patterns (days before today with a completed focus session) and their streaks.
+    static let streakCases: [(days: [Int], current: Int, longest: Int)] = [
+        ([0, 1, 2, 5], 3, 3),            // a run up to today
+        ([1, 2, 5], 2, 2),               // today not yet: the run up to yesterday still counts
+        ([2, 3, 4, 5], 0, 4),            // a gap yesterday breaks it
+        ([], 0, 0),
+        ([0, 8, 9, 10, 11, 17, 18], 1, 4),
+    ]
+
+    @Test(arguments: Backend.available)
+    func streaksAreRunsOfDaysWithACompletedFocusSession(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let store = FocusStore(database: database, clock: clock)
+            let today = LocalDay.number(of: clock.now, in: utc)
+            for (index, pattern) in Self.streakCases.enumerated() {
+                let ada = try await user(database, "ada\(index)@example.org")
+                // A skipped session and a break on other days must not count.
+                let sessions = pattern.days.map { session(endingAt: clock.now - TimeInterval($0) * 86_400) }
+                    + [session(endingAt: clock.now - 3 * 86_400, skipped: true), session(.shortBreak, endingAt: clock.now - 6 * 86_400)]
+                try await store.insertSessions(sessions, userId: ada.id, timeZone: utc)
+                let streaks = try await store.streaks(userId: ada.id, today: today)
+                #expect(streaks.current == pattern.current, "days \(pattern.days)")
+                #expect(streaks.longest == pattern.longest, "days \(pattern.days)")
+            }
+        }
+    }
+
     @Test(arguments: Backend.available)
     func workoutsAreSummedOverTheRange(backend: Backend) async throws {
         try await withDatabase(backend) { database in
@@ -135,8 +162,8 @@ import Testing
             let store = FocusStore(database: database, clock: clock)
             let engine = TimerEngine(timeZone: utc)
             let start = clock.now
-            _ = try await store.update(userId: ada.id, timeZone: utc) { try engine.handle(.startRest(seconds: 60), to: $0, settings: FocusSettings(), at: start) }
-            _ = try await store.update(userId: ada.id, timeZone: utc) { try engine.handle(.endWorkout, to: $0, settings: FocusSettings(), at: start + 600) }
+            _ = try await store.update(userId: ada.id, timeZone: utc) { state, _ in try engine.handle(.startRest(seconds: 60), to: state, settings: FocusSettings(), at: start) }
+            _ = try await store.update(userId: ada.id, timeZone: utc) { state, _ in try engine.handle(.endWorkout, to: state, settings: FocusSettings(), at: start + 600) }
             let today = LocalDay.number(of: start, in: utc)
             let totals = try await store.workoutTotals(userId: ada.id, fromDay: today, toDay: today)
             #expect(totals == .init(workouts: 1, rests: 1, restSeconds: 60, seconds: 600))

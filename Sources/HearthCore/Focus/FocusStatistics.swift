@@ -41,8 +41,8 @@ public struct FocusStatistics: Sendable, Equatable {
     public var workouts: WorkoutTotals
 
     /// Builds the figures from per-day totals (any order, gaps allowed) covering at least the last
-    /// `dayCount` days, and the days with a completed focus session (for streaks).
-    public init(today: Int, dayCount: Int, totals: [FocusDayTotal], completedDays: [Int], workouts: WorkoutTotals) {
+    /// `dayCount` days and the current month, and the streaks.
+    public init(today: Int, dayCount: Int, totals: [FocusDayTotal], streaks: (current: Int, longest: Int), workouts: WorkoutTotals) {
         self.today = today
         let byDay = Dictionary(totals.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         days = ((today - dayCount + 1)...today).map { byDay[$0] ?? FocusDayTotal(day: $0, seconds: 0, completed: 0) }
@@ -53,7 +53,7 @@ public struct FocusStatistics: Sendable, Equatable {
         todayTotals = sum(from: today)
         week = sum(from: Self.weekStart(of: today))
         month = sum(from: Self.monthStart(of: today))
-        (currentStreak, longestStreak) = Self.streaks(days: completedDays, today: today)
+        (currentStreak, longestStreak) = streaks
         self.workouts = workouts
     }
 
@@ -68,32 +68,6 @@ public struct FocusStatistics: Sendable, Equatable {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let date = Date(timeIntervalSince1970: TimeInterval(day) * 86_400)
         return day - calendar.component(.day, from: date) + 1
-    }
-
-    /// Current streak: consecutive days with a completed focus session up to today, or up to
-    /// yesterday while today has none yet (a streak is not broken before the day is over).
-    /// Longest: the longest such run ever.
-    public static func streaks(days: [Int], today: Int) -> (current: Int, longest: Int) {
-        let sorted = Array(Set(days)).sorted(by: >)
-        var longest = 0
-        var run = 0
-        var previous: Int?
-        for day in sorted {
-            run = (previous.map { $0 - 1 == day } ?? false) ? run + 1 : 1
-            longest = max(longest, run)
-            previous = day
-        }
-        var current = 0
-        var expected = sorted.first == today ? today : today - 1
-        for day in sorted where day <= today {
-            if day == expected {
-                current += 1
-                expected -= 1
-            } else if day < expected {
-                break
-            }
-        }
-        return (current, longest)
     }
 }
 

@@ -9,17 +9,6 @@ public enum LocalDay {
         return Int(((date.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
     }
 
-    /// The first instant of day `number` in `timeZone`.
-    public static func start(of number: Int, in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let utcMidnight = Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let parts = utc.dateComponents([.year, .month, .day], from: utcMidnight)
-        return calendar.date(from: parts) ?? utcMidnight
-    }
-
     /// The day of a calendar date written `YYYY-MM-DD`, or nil when it is not one.
     public static func number(ofISODate text: String) -> Int? {
         let parts = text.split(separator: "-")

@@ -32,8 +32,11 @@ extension TimerEngine {
     func extend(by seconds: Int, _ transition: inout TimerTransition, at now: Date) throws(FocusError) {
         guard var run = transition.state.run else { throw notAllowed(.extend(seconds: seconds), transition.state) }
         guard seconds != 0 else { throw .invalidDuration("to extend by must not be zero") }
+        guard (-Self.maximumPhaseSeconds...Self.maximumPhaseSeconds).contains(seconds) else {
+            throw .invalidDuration("to extend by must be at most \(Self.maximumPhaseSeconds / 3600) hours")
+        }
         let remaining = run.remaining(at: now)
-        let delta = TimeInterval(max(seconds, -Int((remaining - 1).rounded(.down))))
+        let delta = TimeInterval(max(seconds, -max(0, Int((remaining - 1).rounded(.down)))))
         guard run.plannedSeconds + Int(delta) <= Self.maximumPhaseSeconds else {
             throw .invalidDuration("of a phase must stay under \(Self.maximumPhaseSeconds / 3600) hours")
         }
@@ -44,22 +47,24 @@ extension TimerEngine {
     }
 
     /// Back to idle. A Pomodoro cycle starts over; a stopped countdown or rest is recorded as
-    /// skipped (a rest still counts in its workout).
-    func reset(_ transition: inout TimerTransition, at now: Date) {
+    /// skipped (a rest still counts in its workout); a Pomodoro phase in progress is dropped (skip
+    /// is the way to keep it). Refused when there is nothing to reset.
+    func reset(_ transition: inout TimerTransition, at now: Date) throws(FocusError) {
         let phase = transition.state.phase
+        if phase == .idle && transition.state.cyclePosition == 0 { throw notAllowed(.reset, transition.state) }
         switch phase {
         case .countdown, .rest: stopRun(&transition, at: now)
-        case .alarm: try? dismiss(&transition, at: now, automatically: false)
+        case .alarm: try? dismiss(&transition, at: now)
         default: transition.state.run = nil
         }
         transition.state.phase = .idle
         transition.state.alarmSince = nil
-        if transition.state.mode == .pomodoro { transition.state.cyclePosition = 0 }
+        transition.state.cyclePosition = 0
         transition.events.append(TimerEvent(.reset, at: now, phase: phase))
     }
 
     /// Silences the alarm (by a person, or by itself after five minutes).
-    func dismiss(_ transition: inout TimerTransition, at time: Date, automatically: Bool) throws(FocusError) {
+    func dismiss(_ transition: inout TimerTransition, at time: Date) throws(FocusError) {
         guard transition.state.phase == .alarm else { throw notAllowed(.dismiss, transition.state) }
         transition.state.phase = .idle
         transition.state.alarmSince = nil
@@ -77,6 +82,6 @@ extension TimerEngine {
         transition.state.run = nil
         transition.state.phase = .idle
         transition.events.append(TimerEvent(.phaseCompleted, at: now, phase: phase, session: session))
-        if phase == .rest { countRest(session, in: &transition) }
+        if phase == .rest { countRest(session, in: &transition, endingAt: now) }
     }
 }

@@ -4,8 +4,8 @@ extension TimerEngine {
     /// Counts down to the next occurrence of `target` in the user's time zone (tomorrow when it has passed).
     func startCountdown(_ target: TimeOfDay, _ transition: inout TimerTransition, settings: FocusSettings, at now: Date) throws(FocusError) {
         try requireIdle(for: .startCountdown(target), transition.state)
-        closeWorkout(&transition, at: now)
-        let end = target.nextOccurrence(after: now, in: timeZone)
+        closeWorkout(&transition, at: now, explicitly: false)
+        let end = try target.nextOccurrence(after: now, in: timeZone)
         transition.state.countdownTarget = target
         begin(.countdown, mode: .countdown, seconds: 0, &transition, settings: settings, at: now)
         // The phase lasts until the target itself, not a whole number of seconds from now.

@@ -5,14 +5,14 @@ extension TimerEngine {
         try requireIdle(for: .startFocus(label: label), transition.state)
         let label = label?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
         if let label, label.count > Self.maximumLabelLength { throw .labelTooLong(maximum: Self.maximumLabelLength) }
-        closeWorkout(&transition, at: now)
+        closeWorkout(&transition, at: now, explicitly: false)
         transition.state.focusLabel = label
         begin(.focus, mode: .pomodoro, seconds: settings.focusSeconds, label: label, &transition, settings: settings, at: now)
     }
 
     func startBreak(_ transition: inout TimerTransition, settings: FocusSettings, at now: Date) throws(FocusError) {
         try requireIdle(for: .startBreak, transition.state)
-        closeWorkout(&transition, at: now)
+        closeWorkout(&transition, at: now, explicitly: false)
         // The long break is due by the new settings' cycle length.
         transition.state.settings = settings
         startNextBreak(&transition, settings: settings, at: now)

@@ -32,24 +32,34 @@ public struct TimerEngine: Sendable {
         case .pause: try pause(&transition, at: now)
         case .resume: try resume(&transition, at: now)
         case .skip: try skip(&transition, settings: settings, at: now)
-        case .reset: reset(&transition, at: now)
+        case .reset: try reset(&transition, at: now)
         case .extend(let seconds): try extend(by: seconds, &transition, at: now)
-        case .dismiss: try dismiss(&transition, at: now, automatically: false)
+        case .dismiss: try dismiss(&transition, at: now)
         case .endWorkout: try endWorkout(&transition, at: now)
         }
         return transition
     }
 
     /// Completes every phase that ended by `now`, each at its own end time, starting the next
-    /// one where auto-start says so. After a server restart this replays what happened meanwhile.
+    /// one where auto-start says so. After a server restart this replays what happened meanwhile,
+    /// but at most one Pomodoro cycle: nobody was there to work through hours of auto-started
+    /// sessions, so after that the timer waits.
     public func advance(_ state: TimerState, to now: Date, settings: FocusSettings) -> TimerTransition {
         var transition = TimerTransition(state: state)
+        let catchUpLimit = 2 * settings.sessionsUntilLongBreak
+        var completed = 0
         while let due = transition.state.dueAt, due <= now {
             if transition.state.phase == .alarm {
-                try? dismiss(&transition, at: due, automatically: true)
-            } else {
-                complete(&transition, at: due, skipped: false, settings: settings)
+                try? dismiss(&transition, at: due)
+                continue
             }
+            completed += 1
+            var phaseSettings = settings
+            if completed >= catchUpLimit {
+                phaseSettings.autoStartBreaks = false
+                phaseSettings.autoStartFocus = false
+            }
+            complete(&transition, at: due, skipped: false, settings: phaseSettings)
         }
         return transition
     }
@@ -70,7 +80,7 @@ public struct TimerEngine: Sendable {
         case .countdown:
             ring(&transition, at: time)
         case .rest:
-            countRest(session, in: &transition)
+            countRest(session, in: &transition, endingAt: time)
             ring(&transition, at: time)
         case .idle, .alarm:
             transition.state.phase = .idle

@@ -38,9 +38,6 @@ public struct TimerState: Sendable, Codable, Equatable {
         completedDay == today ? completedToday : 0
     }
 
-    /// Whether the next break is a long one.
-    public var longBreakDue: Bool { cyclePosition >= settings.sessionsUntilLongBreak }
-
     /// When the scheduler must look at this timer next: the phase end, or the alarm's auto-dismissal.
     public var dueAt: Date? {
         if let endsAt = run?.endsAt { return endsAt }
@@ -111,13 +108,16 @@ public struct TimeOfDay: Sendable, Codable, Equatable, CustomStringConvertible {
     public var description: String { String(format: "%02d:%02d", hour, minute) }
 
     /// The next moment this time of day occurs after `now` in `timeZone` (tomorrow when it is now
-    /// or has passed today). A time skipped by a daylight-saving change falls to the next valid time.
-    public func nextOccurrence(after now: Date, in timeZone: TimeZone) -> Date {
+    /// or has passed today). A time skipped by a daylight-saving change falls to the next valid
+    /// time; a time that happens twice (autumn) means the first of the two.
+    public func nextOccurrence(after now: Date, in timeZone: TimeZone) throws(FocusError) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(hour: hour, minute: minute, second: 0)
-        return calendar.nextDate(after: now, matching: components, matchingPolicy: .nextTime, repeatedTimePolicy: .first,
-                                 direction: .forward) ?? now
+        guard let date = calendar.nextDate(after: now, matching: components, matchingPolicy: .nextTime,
+                                           repeatedTimePolicy: .first, direction: .forward)
+        else { throw .invalidTarget(description) }
+        return date
     }
 }
 
@@ -126,6 +126,8 @@ public struct Workout: Sendable, Codable, Equatable {
     public var startedAt: Date
     public var rests = 0
     public var restSeconds = 0
+    /// When the latest rest ended or was stopped.
+    public var lastRestEndedAt: Date?
 
     public init(startedAt: Date) {
         self.startedAt = startedAt

@@ -20,12 +20,16 @@ public struct Webhook: Sendable, Equatable, Identifiable {
     /// Whether this webhook wants `kind`.
     public func wants(_ kind: TimerEvent.Kind) -> Bool { events.isEmpty || events.contains(kind) }
 
-    /// Checks a URL people type: http or https, with a host, at most 2,000 characters.
+    /// Checks a URL people type: http or https, with a host, at most 2,000 characters. Addresses
+    /// on the home network stay allowed (Home Assistant is a common receiver); link-local and cloud
+    /// metadata addresses are refused.
     public static func validatedURL(_ raw: String) throws(WebhookError) -> String {
         let url = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard url.count <= 2000, let components = URLComponents(string: url),
               let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = components.host, !host.isEmpty, components.user == nil
+              let host = components.host?.lowercased(), !host.isEmpty, components.user == nil,
+              !host.hasPrefix("169.254."), !host.hasPrefix("fe80:"), !host.hasPrefix("[fe80:"),
+              host != "metadata.google.internal"
         else { throw .invalidURL(raw) }
         return url
     }

@@ -7,7 +7,9 @@ import OpenAPIRuntime
 extension HearthAPIService {
     func getTimer(_ input: Operations.GetTimer.Input) async throws -> Operations.GetTimer.Output {
         let user = try APIRequest.requireUser()
-        return .ok(.init(body: .json(.init(try await services.focus.timer(for: user), now: services.clock.now, timeZone: user.zone))))
+        let settings = try await services.focus.store.settings(userId: user.id)
+        let state = try await services.focus.timer(for: user)
+        return .ok(.init(body: .json(.init(state, settings: settings, now: services.clock.now, timeZone: user.zone))))
     }
 
     func startTimer(_ input: Operations.StartTimer.Input) async throws -> Operations.StartTimer.Output {
@@ -48,7 +50,9 @@ extension HearthAPIService {
     /// Applies a command to the caller's timer and returns the new state.
     private func run(_ command: TimerCommand) async throws -> Components.Schemas.TimerState {
         let user = try APIRequest.requireUser()
-        return .init(try await services.focus.handle(command, for: user), now: services.clock.now, timeZone: user.zone)
+        let state = try await services.focus.handle(command, for: user)
+        let settings = try await services.focus.store.settings(userId: user.id)
+        return .init(state, settings: settings, now: services.clock.now, timeZone: user.zone)
     }
 
     static func command(starting body: Components.Schemas.StartTimer) throws -> TimerCommand {
@@ -74,7 +78,9 @@ extension HearthAPIService {
 }
 
 extension Components.Schemas.TimerState {
-    init(_ state: TimerState, now: Date, timeZone: TimeZone) {
+    /// The API's view of a timer. The cycle length comes from the user's current settings, which the
+    /// next break will use, not from the snapshot of the phase that ran last.
+    init(_ state: TimerState, settings: FocusSettings, now: Date, timeZone: TimeZone) {
         self.init(
             mode: .init(rawValue: state.mode.rawValue) ?? .pomodoro,
             phase: .init(rawValue: state.phase.rawValue) ?? .idle,
@@ -87,9 +93,9 @@ extension Components.Schemas.TimerState {
             label: state.run?.label,
             now: now,
             cyclePosition: state.cyclePosition,
-            sessionsUntilLongBreak: state.settings.sessionsUntilLongBreak,
+            sessionsUntilLongBreak: settings.sessionsUntilLongBreak,
             completedToday: state.completedFocusSessions(today: LocalDay.number(of: now, in: timeZone)),
-            longBreakDue: state.longBreakDue,
+            longBreakDue: state.cyclePosition >= settings.sessionsUntilLongBreak,
             alarmSince: state.alarmSince,
             workout: state.workout.map { .init(startedAt: $0.startedAt, rests: $0.rests, restSeconds: $0.restSeconds) }
         )

@@ -37,14 +37,12 @@ actor EventHub {
         }
     }
 
+    /// For household-wide changes (shared lists); the Lists area publishes through it.
     func publish(_ event: ServerEvent, toHousehold householdId: UUID) {
         for subscriber in subscribers.values where subscriber.householdId == householdId {
             subscriber.continuation.yield(event)
         }
     }
-
-    /// Number of open streams (for tests and metrics).
-    var count: Int { subscribers.count }
 
     private func unsubscribe(_ id: UUID) {
         subscribers[id] = nil

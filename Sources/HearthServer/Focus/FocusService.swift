@@ -27,11 +27,10 @@ struct FocusService: Sendable {
     func handle(_ command: TimerCommand, for user: User) async throws -> TimerState {
         let settings = try await store.settings(userId: user.id)
         let engine = engine(for: user)
-        let now = clock.now
-        let transition = try await store.update(userId: user.id, timeZone: engine.timeZone) { state in
+        let transition = try await store.update(userId: user.id, timeZone: engine.timeZone) { state, now in
             try engine.handle(command, to: state, settings: settings, at: now)
         }
-        await publish(transition, user: user)
+        await publish(transition, user: user, settings: settings)
         return transition.state
     }
 
@@ -40,11 +39,10 @@ struct FocusService: Sendable {
         guard let user = try await accounts.user(id: userId) else { return }
         let settings = try await store.settings(userId: userId)
         let engine = engine(for: user)
-        let now = clock.now
-        let transition = try await store.update(userId: userId, timeZone: engine.timeZone) { state in
+        let transition = try await store.update(userId: userId, timeZone: engine.timeZone) { state, now in
             engine.advance(state, to: now, settings: settings)
         }
-        await publish(transition, user: user)
+        await publish(transition, user: user, settings: settings)
     }
 
     /// Loads every timer with a due time into the schedule: after a restart, what ended while the
@@ -55,11 +53,11 @@ struct FocusService: Sendable {
         }
     }
 
-    private func publish(_ transition: TimerTransition, user: User) async {
+    private func publish(_ transition: TimerTransition, user: User, settings: FocusSettings) async {
         await schedule.set(user.id, dueAt: transition.state.dueAt)
         let now = clock.now
         for event in transition.events {
-            let message = TimerEventPayload.serverEvent(event, state: transition.state, now: now, timeZone: user.zone)
+            let message = TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone)
             await events.publish(message, toUser: user.id)
             do {
                 try await webhooks.enqueue(userId: user.id, event: event.kind, payload: message.data)
@@ -81,9 +79,14 @@ struct FocusScheduler: Service {
     func run() async throws {
         try await focus.loadSchedule()
         await cancelWhenGracefulShutdown {
+            var lastSweep = focus.clock.now
             while !Task.isCancelled {
                 await focus.schedule.sleep(now: focus.clock.now)
                 if Task.isCancelled { break }
+                if focus.clock.now.timeIntervalSince(lastSweep) >= TimerSchedule.sweepInterval {
+                    try? await focus.loadSchedule()
+                    lastSweep = focus.clock.now
+                }
                 for userId in await focus.schedule.takeDue(now: focus.clock.now) {
                     do {
                         try await focus.advance(userId: userId)

@@ -16,11 +16,11 @@ enum FocusSessionCSV {
         return ([header] + rows).joined(separator: "\r\n") + "\r\n"
     }
 
-    /// Quotes a field when it holds a comma, quote or line break; a leading =, +, - or @ is
-    /// prefixed with ' so spreadsheets do not run it as a formula.
+    /// Quotes a field when it holds a comma, quote or line break; a leading =, +, -, @, tab or
+    /// carriage return is prefixed with ' so spreadsheets do not run it as a formula.
     static func field(_ value: String) -> String {
         var value = value
-        if let first = value.first, "=+-@".contains(first) { value = "'" + value }
+        if let first = value.first, "=+-@\t\r".contains(first) { value = "'" + value }
         guard value.contains(where: { ",\"\r\n".contains($0) }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -2,7 +2,7 @@ import Foundation
 import HearthAPI
 import HearthCore
 
-/// The JSON of a `timer` server-sent event (and, later, of a webhook delivery).
+/// The JSON of a `timer` server-sent event, also the body of a webhook delivery.
 struct TimerEventPayload: Encodable {
     let type: String
     let at: Date
@@ -20,9 +20,9 @@ struct TimerEventPayload: Encodable {
         return encoder
     }()
 
-    static func serverEvent(_ event: TimerEvent, state: TimerState, now: Date, timeZone: TimeZone) -> ServerEvent {
+    static func serverEvent(_ event: TimerEvent, state: TimerState, settings: FocusSettings, now: Date, timeZone: TimeZone) -> ServerEvent {
         let payload = TimerEventPayload(
-            type: event.kind.rawValue, at: event.at, timer: .init(state, now: now, timeZone: timeZone),
+            type: event.kind.rawValue, at: event.at, timer: .init(state, settings: settings, now: now, timeZone: timeZone),
             session: event.session.map(Components.Schemas.FocusSession.init),
             workout: event.workout.map {
                 .init(id: $0.id.uuidString, startedAt: $0.startedAt, endedAt: $0.endedAt, rests: $0.rests,

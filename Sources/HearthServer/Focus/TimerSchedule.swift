@@ -12,9 +12,13 @@ actor TimerSchedule {
         sleeper?.cancel()
     }
 
-    /// Sleeps until the earliest due time after `now`, or until the schedule changes.
+    /// The loop wakes at least this often to reload the schedule from the database, so a due time
+    /// lost to a race between a command and the scheduler is found again within a minute.
+    static let sweepInterval: TimeInterval = 60
+
+    /// Sleeps until the earliest due time after `now` (at most a minute), or until the schedule changes.
     func sleep(now: Date) async {
-        let wait = due.values.min().map { $0.timeIntervalSince(now) } ?? 3600
+        let wait = min(due.values.min().map { $0.timeIntervalSince(now) } ?? Self.sweepInterval, Self.sweepInterval)
         guard wait > 0 else { return }
         let task = Task { _ = try? await Task.sleep(for: .seconds(wait)) }
         sleeper = task
@@ -28,11 +32,4 @@ actor TimerSchedule {
         for userId in ready { due[userId] = nil }
         return ready
     }
-
-    /// Wakes a sleeping loop (on shutdown).
-    func wake() {
-        sleeper?.cancel()
-    }
-
-    var isEmpty: Bool { due.isEmpty }
 }

@@ -26,7 +26,9 @@ struct SecretBox: Sendable {
         }
         try DataDirectory.prepare(dataDirectory)
         let file = URL(fileURLWithPath: dataDirectory).appendingPathComponent("hearth.key")
-        if let data = try? Data(contentsOf: file) {
+        if FileManager.default.fileExists(atPath: file.path) {
+            // Never replace an existing key: every sealed secret would become unreadable.
+            guard let data = try? Data(contentsOf: file) else { throw KeyError("Cannot read the key file \(file.path).") }
             guard data.count == 32 else { throw KeyError("\(file.path) is not a 32-byte key.") }
             return SecretBox(key: SymmetricKey(data: data))
         }

@@ -19,28 +19,48 @@ struct WebhookSender: Service {
     let clock: any WallClock
     let logger: Logger
 
+    /// Deliveries sent at the same time, so one slow receiver does not hold up the others.
+    static let concurrency = 8
+
     func run() async throws {
+        // Its own client: redirects are not followed, so a webhook cannot be bounced to another address.
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                await sendDue()
+                await sendDue(with: client)
                 try? await Task.sleep(for: Self.pollInterval)
             }
         }
+        try await client.shutdown()
     }
 
-    /// Attempts every due delivery once.
-    func sendDue() async {
+    /// Attempts every due delivery once, several at a time.
+    func sendDue(with client: HTTPClient) async {
         do {
-            for due in try await store.due() {
-                let outcome = await attempt(due)
-                try await store.record(due.delivery.id, delivered: outcome.delivered, statusCode: outcome.statusCode, error: outcome.error)
+            let due = try await store.due()
+            await withTaskGroup(of: Void.self) { group in
+                for (index, delivery) in due.enumerated() {
+                    if index >= Self.concurrency { await group.next() }
+                    group.addTask { await deliver(delivery, with: client) }
+                }
             }
         } catch {
             logger.warning("Webhook deliveries could not be processed", metadata: ["error": "\(error)"])
         }
     }
 
-    private func attempt(_ due: WebhookStore.DueDelivery) async -> (delivered: Bool, statusCode: Int?, error: String?) {
+    private func deliver(_ due: WebhookStore.DueDelivery, with client: HTTPClient) async {
+        let outcome = await attempt(due, with: client)
+        do {
+            try await store.record(due.delivery.id, delivered: outcome.delivered, statusCode: outcome.statusCode, error: outcome.error)
+        } catch {
+            logger.warning("A webhook delivery could not be recorded", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func attempt(_ due: WebhookStore.DueDelivery, with client: HTTPClient) async -> (delivered: Bool, statusCode: Int?, error: String?) {
         do {
             let secret = try box.open(due.sealedSecret)
             let timestamp = Int(clock.now.timeIntervalSince1970)
@@ -52,12 +72,22 @@ struct WebhookSender: Service {
             request.headers.add(name: "X-Hearth-Delivery", value: due.delivery.id.uuidString)
             request.headers.add(name: "X-Hearth-Signature", value: Self.signature(secret: secret, timestamp: timestamp, body: due.payload))
             request.body = .bytes(ByteBuffer(string: due.payload))
-            let response = try await HTTPClient.shared.execute(request, timeout: Self.requestTimeout)
+            let response = try await client.execute(request, timeout: Self.requestTimeout)
             let code = Int(response.status.code)
             return ((200..<300).contains(code), code, (200..<300).contains(code) ? nil : "HTTP \(code)")
         } catch {
-            return (false, nil, String(describing: error))
+            // The log shows what kind of failure it was, not the client's internals.
+            return (false, nil, Self.describe(error))
         }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error).lowercased()
+        if text.contains("refused") { return "connection refused" }
+        if text.contains("timeout") || text.contains("timed out") { return "timed out" }
+        if text.contains("redirect") { return "redirects are not followed" }
+        if text.contains("resolve") || text.contains("lookup") || text.contains("dns") { return "host not found" }
+        return "could not connect"
     }
 
     /// `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook's secret>`: receivers

@@ -21,13 +21,26 @@ extension FocusStore {
             }
     }
 
-    /// Every local day with at least one completed focus session, newest first: what streaks are made of.
-    public func daysWithCompletedFocus(userId: UUID) async throws -> [Int] {
-        try await sql.select().distinct().column("local_day").from("focus_sessions")
-            .where("user_id", .equal, userId).where("kind", .equal, TimerPhase.focus.rawValue)
-            .where("skipped", .equal, false)
-            .orderBy("local_day", .descending)
-            .all().map { try $0.decode(column: "local_day", as: Int.self) }
+    /// The current and longest streak of days with a completed focus session, computed by the
+    /// database as runs ("islands") of consecutive days. The current streak is the run that ends
+    /// today, or yesterday while today has none yet.
+    public func streaks(userId: UUID, today: Int) async throws -> (current: Int, longest: Int) {
+        let query: SQLQueryString = """
+            WITH days AS (
+                SELECT DISTINCT local_day AS day FROM focus_sessions
+                WHERE user_id = \(bind: userId) AND kind = \(bind: TimerPhase.focus.rawValue) AND skipped = \(bind: false)
+                  AND local_day <= \(bind: today)
+            ), islands AS (
+                SELECT MAX(day) AS last_day, COUNT(*) AS length
+                FROM (SELECT day, day - ROW_NUMBER() OVER (ORDER BY day) AS run FROM days) AS numbered
+                GROUP BY run
+            )
+            SELECT COALESCE(MAX(length), 0) AS longest,
+                   COALESCE(MAX(CASE WHEN last_day >= \(bind: today - 1) THEN length END), 0) AS current_run
+            FROM islands
+            """
+        guard let row = try await sql.raw(query).first() else { return (0, 0) }
+        return (try row.decode(column: "current_run", as: Int.self), try row.decode(column: "longest", as: Int.self))
     }
 
     /// The statistics of a user: one grouped query for the last `dayCount` days (at least the month),
@@ -38,7 +51,7 @@ extension FocusStore {
         return FocusStatistics(
             today: today, dayCount: dayCount,
             totals: try await focusByDay(userId: userId, fromDay: first, toDay: today),
-            completedDays: try await daysWithCompletedFocus(userId: userId),
+            streaks: try await streaks(userId: userId, today: today),
             workouts: try await workoutTotals(userId: userId, fromDay: today - dayCount + 1, toDay: today)
         )
     }

@@ -41,23 +41,25 @@ public struct FocusStore: Sendable {
     }
 
     /// Changes the timer in one transaction: the row is locked, `change` computes the transition
-    /// from the stored state, and the new state, its sessions and workouts are written together, so a
-    /// session is recorded exactly once even when a command and the scheduler meet.
+    /// from the stored state and the time read after the lock, and the new state, its sessions and
+    /// workouts are written together, so a session is recorded exactly once even when a command and
+    /// the scheduler meet.
     public func update(
         userId: UUID, timeZone: TimeZone,
-        _ change: @escaping @Sendable (TimerState) throws -> TimerTransition
+        _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition
     ) async throws -> TimerTransition {
-        let now = clock.now
+        let clock = clock
         return try await database.transaction { db in
+            let now = clock.now
             try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
                 .values(SQLBind(userId), SQLBind(String(decoding: try Self.encoder.encode(TimerState()), as: UTF8.self)),
                         SQLLiteral.null, SQLBind(now))
                 .ignoringConflicts(with: ["user_id"]).run()
             let query = db.select().column("state").from("focus_timers").where("user_id", .equal, userId)
             query.for(.update)
-            guard let row = try await query.first() else { throw FocusError.sessionNotFound }
+            guard let row = try await query.first() else { throw StoreError.missingRow("focus_timers") }
             let before = try Self.decodeState(row)
-            let transition = try change(before)
+            let transition = try change(before, now)
             guard transition.state != before || !transition.events.isEmpty else { return transition }
             try await db.update("focus_timers")
                 .set("state", to: String(decoding: try Self.encoder.encode(transition.state), as: UTF8.self))

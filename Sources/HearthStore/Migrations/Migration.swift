@@ -25,6 +25,7 @@ extension Database {
         .accounts,
         .focus,
         .webhooks,
+        .streakIndex,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

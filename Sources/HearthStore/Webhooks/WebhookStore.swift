@@ -32,6 +32,7 @@ public struct WebhookStore: Sendable {
 
     var sql: any SQLDatabase { database.sql }
 
+    /// Saves a webhook (its secret already sealed); at most ``maximumPerUser`` per user.
     public func create(userId: UUID, url: String, events: Set<TimerEvent.Kind>, sealedSecret: String) async throws -> Webhook {
         let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("webhooks")
             .where("user_id", .equal, userId).first()?.decode(column: "n", as: Int.self) ?? 0
@@ -44,6 +45,7 @@ public struct WebhookStore: Sendable {
         return webhook
     }
 
+    /// The user's webhooks, oldest first.
     public func webhooks(userId: UUID) async throws -> [Target] {
         try await sql.select().columns("id", "user_id", "url", "sealed_secret", "events", "created_at").from("webhooks")
             .where("user_id", .equal, userId).orderBy("created_at").all().map(Self.target(from:))
@@ -93,13 +95,6 @@ public struct WebhookStore: Sendable {
             }
     }
 
-    /// When the earliest pending delivery is due, if any.
-    public func nextDue() async throws -> Date? {
-        try await sql.select().column(SQLFunction("MIN", args: SQLColumn("next_attempt_at")), as: "next").from("webhook_deliveries")
-            .where("status", .equal, WebhookDelivery.Status.pending.rawValue)
-            .first()?.decode(column: "next", as: Date?.self)
-    }
-
     /// Records the outcome of an attempt: delivered, retried later, or failed for good.
     public func record(_ deliveryId: UUID, delivered: Bool, statusCode: Int?, error: String?) async throws {
         let now = clock.now
@@ -116,6 +111,12 @@ public struct WebhookStore: Sendable {
                 .set("last_error", to: error.map { SQLBind(String($0.prefix(500))) as any SQLExpression } ?? SQLLiteral.null)
                 .where("id", .equal, deliveryId).run()
         }
+    }
+
+    /// Forgets deliveries older than `age` (the log keeps a month).
+    public func pruneLog(olderThan age: TimeInterval = 30 * 86_400) async throws {
+        try await sql.delete(from: "webhook_deliveries").where("created_at", .lessThan, clock.now - age)
+            .where("status", .notEqual, WebhookDelivery.Status.pending.rawValue).run()
     }
 
     /// The latest deliveries to the user's webhooks, newest first (the delivery log).

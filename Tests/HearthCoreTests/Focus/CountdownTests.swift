@@ -25,7 +25,7 @@ import Testing
     @Test func theTargetTimeItselfMeansTomorrow() throws {
         let target = try TimeOfDay(parsing: "17:30")
         let now = date("2027-01-15T16:30:00Z")
-        #expect(target.nextOccurrence(after: now, in: TimeZone(identifier: "Europe/Berlin")!) == date("2027-01-16T16:30:00Z"))
+        #expect(try target.nextOccurrence(after: now, in: TimeZone(identifier: "Europe/Berlin")!) == date("2027-01-16T16:30:00Z"))
     }
 
     @Test func acrossTheSpringDaylightSavingChangeTheDayIs23Hours() throws {
@@ -33,7 +33,7 @@ import Testing
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let target = try TimeOfDay(parsing: "09:00")
         let now = date("2027-03-27T08:00:01Z") // 09:00:01 CET
-        let end = target.nextOccurrence(after: now, in: berlin)
+        let end = try target.nextOccurrence(after: now, in: berlin)
         #expect(end == date("2027-03-28T07:00:00Z")) // 09:00 CEST
         #expect(end.timeIntervalSince(now) == 23 * 3600 - 1)
     }
@@ -42,6 +42,20 @@ import Testing
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let end = try TimeOfDay(parsing: "02:30").nextOccurrence(after: date("2027-03-27T23:00:00Z"), in: berlin)
         #expect(end == date("2027-03-28T01:00:00Z")) // 03:00 CEST, the first valid time after the gap
+    }
+
+    @Test func aTimeThatHappensTwiceInAutumnMeansTheFirstOfThem() throws {
+        // Berlin goes from 03:00 CEST back to 02:00 CET on 2027-10-31: 02:30 happens twice.
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let end = try TimeOfDay(parsing: "02:30").nextOccurrence(after: date("2027-10-30T22:00:00Z"), in: berlin)
+        #expect(end == date("2027-10-31T00:30:00Z")) // 02:30 CEST
+    }
+
+    @Test func acrossTheAutumnChangeTheDayIs25Hours() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let now = date("2027-10-30T07:00:01Z") // 09:00:01 CEST
+        let end = try TimeOfDay(parsing: "09:00").nextOccurrence(after: now, in: berlin)
+        #expect(end.timeIntervalSince(now) == 25 * 3600 - 1)
     }
 
     @Test(arguments: ["24:00", "12:60", "7", "12:5", "ab:cd", "", "12:30:00"])

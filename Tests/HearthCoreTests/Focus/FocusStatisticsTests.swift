@@ -3,17 +3,6 @@ import Testing
 @testable import HearthCore
 
 @Suite struct FocusStatisticsTests {
-    @Test func theCurrentStreakCountsBackFromTodayOrYesterday() {
-        #expect(FocusStatistics.streaks(days: [10, 9, 8, 5], today: 10) == (3, 3))
-        #expect(FocusStatistics.streaks(days: [9, 8, 5], today: 10) == (2, 2))
-        #expect(FocusStatistics.streaks(days: [8, 7, 6, 5], today: 10) == (0, 4))
-        #expect(FocusStatistics.streaks(days: [], today: 10) == (0, 0))
-    }
-
-    @Test func theLongestStreakIsTheLongestRunEver() {
-        #expect(FocusStatistics.streaks(days: [20, 12, 11, 10, 9, 3, 2], today: 20) == (1, 4))
-    }
-
     @Test func weeksStartOnMonday() {
         // 2027-01-15 is a Friday; its Monday is 2027-01-11.
         let friday = LocalDay.number(ofISODate: "2027-01-15")!

@@ -35,7 +35,8 @@ import Testing
         var timer = TimerHarness { $0.autoStartBreaks = true; $0.autoStartFocus = true }
         try timer.send(.startFocus(label: nil))
         // Four focus sessions and their breaks, then the fifth focus session.
-        timer.wait(4 * 1500 + 3 * 300 + 900)
+        for _ in 0..<8 { timer.waitForPhaseEnd() }
+        #expect(timer.now == timer.sessions[0].startedAt + 4 * 1500 + 3 * 300 + 900)
         #expect(timer.kinds == [.focus, .shortBreak, .focus, .shortBreak, .focus, .shortBreak, .focus, .longBreak])
         #expect(timer.state.phase == .focus)
         #expect(timer.state.cyclePosition == 0)
@@ -44,7 +45,7 @@ import Testing
     @Test func theCycleLengthIsASetting() throws {
         var timer = TimerHarness { $0.autoStartBreaks = true; $0.autoStartFocus = true; $0.sessionsUntilLongBreak = 2 }
         try timer.send(.startFocus(label: nil))
-        timer.wait(1500 + 300 + 1500 + 900)
+        for _ in 0..<4 { timer.waitForPhaseEnd() }
         #expect(timer.kinds == [.focus, .shortBreak, .focus, .longBreak])
     }
 

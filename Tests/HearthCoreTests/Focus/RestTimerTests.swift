@@ -84,6 +84,19 @@ import Testing
         #expect(timer.events.last?.kind == .workoutEnded)
     }
 
+    @Test func startingAnotherTimerClosesTheWorkoutAtItsLastRest() throws {
+        var timer = TimerHarness()
+        let start = timer.now
+        try timer.send(.startRest(seconds: 60))
+        timer.wait(60)
+        try timer.send(.dismiss)
+        timer.wait(5 * 3600)
+        try timer.send(.startFocus(label: nil))
+        let summary = try #require(timer.workouts.first)
+        #expect(summary.endedAt == start + 60)
+        #expect(summary.rests == 1)
+    }
+
     @Test func stoppingARestKeepsTheWorkoutOpen() throws {
         var timer = TimerHarness()
         try timer.send(.startRest(seconds: nil))

@@ -3,7 +3,7 @@ import Testing
 @testable import HearthCore
 
 @Suite struct TimerCommandRulesTests {
-    @Test(arguments: [TimerCommand.pause, .resume, .skip, .extend(seconds: 60), .dismiss, .endWorkout])
+    @Test(arguments: [TimerCommand.pause, .resume, .skip, .reset, .extend(seconds: 60), .dismiss, .endWorkout])
     func commandsThatNeedARunningTimerAreRefusedWhenIdle(command: TimerCommand) {
         var timer = TimerHarness()
         #expect(throws: FocusError.notAllowed(command: command.name, state: "idle")) { try timer.send(command) }
@@ -49,6 +49,31 @@ import Testing
         // Advancing again to the same time changes nothing.
         let again = timer.engine.advance(timer.state, to: timer.now, settings: timer.settings)
         #expect(again.events.isEmpty)
+    }
+
+    @Test func catchingUpAfterALongDowntimeStopsAfterOneCycle() throws {
+        var timer = TimerHarness { $0.autoStartBreaks = true; $0.autoStartFocus = true }
+        try timer.send(.startFocus(label: nil))
+        timer.wait(24 * 3600)
+        #expect(timer.sessions.count == 8)
+        #expect(timer.kinds.last == .longBreak)
+        #expect(timer.state.phase == .idle)
+    }
+
+    @Test func extendingIsBounded() throws {
+        var timer = TimerHarness()
+        try timer.send(.startFocus(label: nil))
+        #expect(throws: FocusError.self) { try timer.send(.extend(seconds: Int.max)) }
+        #expect(throws: FocusError.self) { try timer.send(.extend(seconds: Int.min)) }
+        #expect(timer.remaining == 1500)
+    }
+
+    @Test func shorteningNeverAddsTime() throws {
+        var timer = TimerHarness()
+        try timer.send(.startRest(seconds: 30))
+        timer.now += 29.5
+        try timer.send(.extend(seconds: -15))
+        #expect(timer.state.run?.endsAt == timer.now + 0.5)
     }
 
     @Test func settingsAreValidatedAgainstTheirRanges() throws {

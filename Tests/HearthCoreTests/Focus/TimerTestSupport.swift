@@ -30,6 +30,12 @@ struct TimerHarness {
         absorb(engine.advance(state, to: now, settings: settings))
     }
 
+    /// Lets time pass to the end of the current phase, as the server's scheduler does.
+    mutating func waitForPhaseEnd() {
+        guard let due = state.dueAt else { return }
+        wait(due.timeIntervalSince(now))
+    }
+
     private mutating func absorb(_ transition: TimerTransition) {
         state = transition.state
         sessions += transition.sessions

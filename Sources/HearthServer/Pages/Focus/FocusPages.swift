@@ -22,7 +22,7 @@ struct FocusPages {
         let settings = try await services.focus.store.settings(userId: user.id)
         let page = FocusPage(
             layout: services.layout("Focus", .focus, context),
-            timerJSON: try EmbeddedJSON.encode(Components.Schemas.TimerState(state, now: now, timeZone: user.zone)),
+            timerJSON: try EmbeddedJSON.encode(Components.Schemas.TimerState(state, settings: settings, now: now, timeZone: user.zone)),
             settingsJSON: try EmbeddedJSON.encode(try HearthAPIService.dto(settings)),
             timeZone: user.timeZone,
             initialTime: FocusPage.clock(state.phase == .idle && state.mode == .pomodoro ? settings.focusSeconds : state.remainingSeconds(at: now))

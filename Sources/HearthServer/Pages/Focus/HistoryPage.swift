@@ -14,11 +14,14 @@ struct HistoryPage: Sendable {
         var to: String = ""
         var page = 0
 
+        /// Far beyond any real history; keeps `page * pageSize` from overflowing.
+        static let lastPage = 100_000
+
         init(_ parameters: Parameters) {
             if let kind = parameters["kind"], TimerPhase(rawValue: String(kind)) != nil { self.kind = String(kind) }
             if let from = parameters["from"], LocalDay.number(ofISODate: String(from)) != nil { self.from = String(from) }
             if let to = parameters["to"], LocalDay.number(ofISODate: String(to)) != nil { self.to = String(to) }
-            page = max(0, parameters["page"].flatMap { Int($0) } ?? 0)
+            page = min(max(0, parameters["page"].flatMap { Int($0) } ?? 0), Self.lastPage)
         }
 
         var filter: FocusStore.SessionFilter {

@@ -1,0 +1,148 @@
+// Hearth Focus: the timer's controls — the mode tabs, the buttons that send commands to the API,
+// the rest stepper, which controls show in each state, and the errors a command can bring.
+
+import { formatClock, isActive } from "./focus-clock.js";
+import { $, longBreakDue, root, setText, state, store, tabs, targetValue } from "./focus-page.js";
+
+export const API = "/api/v1/focus";
+export const REST = { step: 15, min: 5, max: 600 };
+const CONTROLS = ["label-field", "target-field", "stepper", "start-focus", "pause", "resume", "start-countdown", "start-rest",
+  "start-break", "skip", "extend", "reset", "reset-cycle", "end-workout"];
+
+let view = null; // { render, applyTimer } from focus.js, given to bindControls
+
+// ---------- talking to the server ----------
+
+export async function request(url, { method = "GET", body } = {}) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(url, init);
+    const data = await response.json().catch(() => null);
+    return { ok: response.ok, status: response.status, data };
+  } catch {
+    return { ok: false, status: 0, data: null };
+  }
+}
+
+export function problemText(data, status) {
+  if (status === 0) return "Could not reach the server. Check the connection and try again.";
+  if (status === 401) return "You are signed out. Reload the page and sign in again.";
+  return data?.detail || `The server answered ${status}. Try again.`;
+}
+
+export function showError(text) {
+  const error = $("timer-error");
+  setText(error, text);
+  error.hidden = !text;
+}
+
+/** Sends a timer command; on success the answer becomes the state, on failure the old state stays. */
+async function command(name, body) {
+  showError("");
+  state.busy = true;
+  view.render();
+  const { ok, status, data } = await request(`${API}/timer/${name}`, { method: "POST", body });
+  state.busy = false;
+  if (ok) view.applyTimer(data);
+  else showError(problemText(data, status));
+  view.render();
+  return ok;
+}
+
+// ---------- which controls show ----------
+
+function visibleControls(t, mode) {
+  if (t.phase === "alarm") return [];
+  const active = isActive(t);
+  if (mode === "countdown") return active ? [t.paused ? "resume" : "pause", "reset"] : ["target-field", "start-countdown"];
+  if (mode === "rest") return active ? ["stepper", "reset", "end-workout"] : ["stepper", "start-rest", t.workout && "end-workout"];
+  if (!active) return ["label-field", "start-focus", "start-break", t.cyclePosition > 0 && "reset-cycle"];
+  return t.paused ? ["resume", "skip", "reset"] : ["pause", "skip", "extend", "reset"];
+}
+
+export function renderControls(t, mode) {
+  const visible = new Set(visibleControls(t, mode));
+  for (const name of CONTROLS) (document.querySelector(`[data-control="${name}"]`) || $(name)).hidden = !visible.has(name);
+  for (const row of document.querySelectorAll("#controls .button-row")) row.hidden = ![...row.children].some((b) => !b.hidden);
+  setText($("start-break"), longBreakDue(t) ? "Take a long break" : "Take a break");
+  setText($("reset"), { pomodoro: "Reset", countdown: "Stop", rest: "Stop rest" }[mode]);
+  const resting = t.phase === "rest";
+  $("rest-value").hidden = resting;
+  setText($("rest-value"), formatClock(state.restSeconds));
+  for (const button of $("controls").querySelectorAll("button")) button.disabled = state.busy;
+  if (!resting) {
+    $("rest-minus").disabled ||= state.restSeconds <= REST.min;
+    $("rest-plus").disabled ||= state.restSeconds >= REST.max;
+  }
+  $("start-countdown").disabled ||= !targetValue();
+  $("controls").setAttribute("aria-busy", String(state.busy));
+}
+
+// ---------- wiring ----------
+
+function selectView(mode) {
+  if (state.timer.phase !== "idle" || !["pomodoro", "countdown", "rest"].includes(mode)) return;
+  state.view = mode;
+  store("hearth.focus.view", mode);
+  showError("");
+  view.render();
+}
+
+function stepRest(sign) {
+  if (state.timer.phase === "rest") {
+    command("extend", { seconds: sign * REST.step });
+    return;
+  }
+  const value = state.restSeconds;
+  const next = sign > 0 ? Math.floor(value / REST.step) * REST.step + REST.step : Math.ceil(value / REST.step) * REST.step - REST.step;
+  state.restSeconds = Math.max(REST.min, Math.min(REST.max, next));
+  view.render();
+}
+
+/** Connects the tabs and the timer's buttons; `page` is focus.js's { render, applyTimer }. */
+export function bindControls(page) {
+  view = page;
+  const { render } = page;
+  for (const tab of tabs) tab.addEventListener("click", () => selectView(tab.dataset.mode));
+  root.querySelector(".mode-tabs").addEventListener("keydown", (event) => {
+    const enabled = tabs.filter((tab) => !tab.disabled);
+    const index = enabled.indexOf(document.activeElement);
+    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1 + enabled.length, Home: 0, End: enabled.length - 1 };
+    if (index < 0 || !(event.key in moves)) return;
+    event.preventDefault();
+    const next = enabled[moves[event.key] % enabled.length];
+    selectView(next.dataset.mode);
+    next.focus();
+  });
+  const on = (id, handler) => $(id).addEventListener("click", handler);
+  on("start-focus", async () => {
+    const label = $("focus-label").value.trim();
+    const started = await command("start", { mode: "pomodoro", phase: "focus", ...(label ? { label } : {}) });
+    if (started && state.settings.focusModeSuggestion) $("focus-hint").hidden = false;
+  });
+  on("start-break", () => command("start", { mode: "pomodoro", phase: "break" }));
+  on("pause", () => command("pause"));
+  on("resume", () => command("resume"));
+  on("skip", () => command("skip"));
+  on("extend", () => command("extend", { seconds: 60 }));
+  on("reset", () => command("reset"));
+  on("reset-cycle", () => command("reset"));
+  on("start-countdown", () => {
+    store("hearth.focus.target", targetValue());
+    command("start", { mode: "countdown", target: targetValue() });
+  });
+  on("rest-minus", () => stepRest(-1));
+  on("rest-plus", () => stepRest(1));
+  on("start-rest", () => command("start", { mode: "rest", seconds: state.restSeconds }));
+  on("end-workout", () => command("end-workout"));
+  on("dismiss", () => command("dismiss"));
+  on("alarm-next-rest", () => command("start", { mode: "rest", seconds: state.restSeconds }));
+  on("workout-summary-close", () => { $("workout-summary").hidden = true; });
+  on("focus-hint-close", () => { $("focus-hint").hidden = true; });
+  on("enable-notifications", () => Notification.requestPermission().then(render, render));
+  $("countdown-target").addEventListener("input", () => render());
+}

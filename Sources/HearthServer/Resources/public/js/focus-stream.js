@@ -1,0 +1,121 @@
+// Hearth Focus: the live link to the server — the event stream (/api/v1/events), a re-fetch of the
+// timer whenever the stream (re)connects, and what each event brings: the new state, an
+// announcement, and at a phase's end sound, vibration and a notification.
+
+import { playSound, startAlarmLoop } from "./focus-audio.js";
+import {
+  END_MESSAGES, PHASE_TITLES, alarmTexts, clockFormat, formatClock, formatDuration, formatTarget, parseTime, plural,
+  remainingSeconds, serverNow,
+} from "./focus-clock.js";
+import { API, request } from "./focus-controls.js";
+import { $, announce, root, setText, state } from "./focus-page.js";
+
+const POMODORO_PHASES = ["focus", "shortBreak", "longBreak"];
+
+let view = null; // { applyTimer } from focus.js, given to bindStream
+
+/** Remembers focus.js's { applyTimer }; call before the first render, which may re-fetch. */
+export function bindStream(page) {
+  view = page;
+}
+
+export async function refetch() {
+  state.lastRefetch = performance.now();
+  const { ok, data } = await request(`${API}/timer`);
+  if (ok) view.applyTimer(data);
+}
+
+let events = null;
+let streamBroken = true; // the first open fetches too: it catches what happened since the page was made
+export function connect() {
+  events = new EventSource("/api/v1/events");
+  events.addEventListener("open", () => {
+    if (streamBroken) refetch();
+    streamBroken = false;
+    root.dataset.live = "true";
+  });
+  events.addEventListener("timer", (message) => {
+    const event = readEvent(message.data);
+    if (event?.timer) handleEvent(event);
+  });
+  events.addEventListener("error", () => {
+    streamBroken = true;
+    root.dataset.live = "false";
+    // EventSource retries by itself unless the server refused (signed out, 5xx): then try later.
+    if (events.readyState === EventSource.CLOSED) {
+      events.close();
+      setTimeout(connect, 10_000);
+    }
+  });
+}
+
+// A malformed event changes nothing; the next one or a re-fetch brings the state.
+function readEvent(data) {
+  try { return JSON.parse(data); } catch { return null; }
+}
+
+function describe({ type, timer: t, session, workout }) {
+  switch (type) {
+    case "phaseStarted": return t.mode === "countdown" ? `Countdown to ${formatTarget(t.target)} started.` : `${PHASE_TITLES[t.phase] || "Timer"} started.`;
+    case "phaseCompleted": return session ? `${PHASE_TITLES[session.kind]} ${session.skipped ? "ended early" : "complete"}.` : "";
+    case "paused": return "Timer paused.";
+    case "resumed": return "Timer resumed.";
+    case "reset": return "Timer stopped.";
+    case "extended": return `${formatClock(remainingSeconds(t))} left.`;
+    case "alarm": return alarmTexts(t).join(" ");
+    case "dismissed": return "Alarm off.";
+    case "workoutEnded": return workout ? `Workout ended: ${plural(workout.rests, "rest")}.` : "Workout ended.";
+    default: return "";
+  }
+}
+
+function handleEvent(event) {
+  view.applyTimer(event.timer);
+  const recent = Math.abs(serverNow() - parseTime(event.at)) < 60_000; // not a replay after downtime
+  if (event.type === "phaseCompleted" && recent && event.session && !event.session.skipped && POMODORO_PHASES.includes(event.session.kind)) {
+    phaseEnded(event.session.kind, event.at);
+  } else if (event.type === "alarm" && recent) {
+    phaseEnded(event.timer.mode === "countdown" ? "countdown" : "rest", event.at);
+  } else if (event.type === "workoutEnded" && event.workout) {
+    showWorkoutSummary(event.workout);
+  } else if (event.type === "phaseStarted" && event.timer.phase === "rest") {
+    $("workout-summary").hidden = true;
+  }
+  announce(describe(event));
+}
+
+function showWorkoutSummary(workout) {
+  setText($("workout-rests"), String(workout.rests));
+  setText($("workout-rest-time"), formatDuration(workout.restSeconds));
+  setText($("workout-length"), formatDuration(workout.seconds));
+  $("workout-summary").hidden = false;
+}
+
+// ---------- sound, vibration, notifications ----------
+
+/** Sound, vibration and a notification, once per burst of events (a phase end and the next start). */
+function phaseEnded(kind, at) {
+  if (performance.now() - state.lastSignal < 1500) return;
+  state.lastSignal = performance.now();
+  const settings = state.settings;
+  if (state.timer.phase === "alarm") startAlarmLoop(() => ({ sound: state.settings.sound, volume: state.settings.volume }));
+  else playSound(settings.sound, settings.volume);
+  if (settings.vibration && navigator.vibrate) navigator.vibrate(kind === "rest" || kind === "countdown" ? [400, 200, 400, 200, 400] : [300, 150, 300]);
+  notify(kind, at);
+}
+
+function notify(kind, at) {
+  if (!state.settings.notifications || !("Notification" in window) || Notification.permission !== "granted") return;
+  if (document.visibilityState === "visible" && document.hasFocus()) return; // the page itself shows it
+  const [title, body] = kind === "countdown" ? ["Time's up", `It is ${clockFormat.format(parseTime(at))}.`] : END_MESSAGES[kind];
+  try {
+    // The tag makes the browser show one notification when several tabs are open.
+    const notification = new Notification(title, { body, tag: `hearth-focus-${at}`, icon: "/favicon.svg" });
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+    };
+  } catch {
+    // Chrome on Android only notifies through a service worker; the sound and vibration remain.
+  }
+}
