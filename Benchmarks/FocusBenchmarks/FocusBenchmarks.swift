@@ -25,9 +25,9 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try await fixture.store.focusByDay(userId: fixture.userId, fromDay: fixture.today - 364, toDay: fixture.today))
             }
         }
-        Benchmark("Streak days, 100k sessions (\(name))", configuration: configuration) { benchmark in
+        Benchmark("Streaks, 100k sessions (\(name))", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try await fixture.store.daysWithCompletedFocus(userId: fixture.userId))
+                blackHole(try await fixture.store.streaks(userId: fixture.userId, today: fixture.today))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthAPI
+import HearthCore
 
 /// How the terminal shows the timer.
 enum TimerText {
@@ -15,12 +16,7 @@ enum TimerText {
         }
     }
 
-    /// "25:00" or "1:05:00".
-    static func clock(_ seconds: Int) -> String {
-        let seconds = max(0, seconds)
-        let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%02d:%02d", minutes, rest)
-    }
+    static func clock(_ seconds: Int) -> String { ClockText.format(seconds: seconds) }
 
     /// A few lines: phase, time left and end, cycle and today's count.
     static func status(_ state: Components.Schemas.TimerState) -> String {

@@ -66,6 +66,54 @@ import Testing
         }
     }
 
+    @Test func aRestRingsAndIsDismissedAndTheWorkoutEnds() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let rest = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"rest","seconds":45}"#, token: token).json()
+            #expect(rest["phase"] as? String == "rest")
+            #expect(rest["remainingSeconds"] as? Int == 45)
+            clock.advance(by: 45)
+            let ringing = try await api.send(.get, "/api/v1/focus/timer", token: token).json()
+            #expect(ringing["phase"] as? String == "alarm")
+            let dismissed = try await api.send(.post, "/api/v1/focus/timer/dismiss", token: token).json()
+            #expect(dismissed["phase"] as? String == "idle")
+            #expect((dismissed["workout"] as? [String: Any])?["rests"] as? Int == 1)
+            let ended = try await api.send(.post, "/api/v1/focus/timer/end-workout", token: token).json()
+            #expect(ended["workout"] == nil)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/end-workout", token: token).status == .conflict)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/dismiss", token: token).status == .conflict)
+        }
+    }
+
+    @Test func resetStopsACountdownAndRecordsItAsSkipped() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"countdown","target":"17:30"}"#, token: token)
+            clock.advance(by: 90)
+            let reset = try await api.send(.post, "/api/v1/focus/timer/reset", token: token).json()
+            #expect(reset["phase"] as? String == "idle")
+            let sessions = try await api.send(.get, "/api/v1/focus/sessions", token: token).json()["sessions"] as? [[String: Any]]
+            #expect(sessions?.first?["kind"] as? String == "countdown")
+            #expect(sessions?.first?["skipped"] as? Bool == true)
+            #expect(sessions?.first?["actualSeconds"] as? Int == 90)
+        }
+    }
+
+    @Test func anUnknownCommandIsNotFound() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let response = try await api.send(.post, "/api/v1/focus/timer/explode", token: token)
+            #expect(response.status.code >= 400 && response.status.code < 500)
+            let huge = try await api.send(.post, "/api/v1/focus/timer/extend", json: #"{"seconds":99999999999}"#, token: token)
+            #expect(huge.status.code >= 400 && huge.status.code < 500)
+        }
+    }
+
     @Test func settingsAreValidatedAndSaved() async throws {
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)

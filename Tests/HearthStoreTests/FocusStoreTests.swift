@@ -66,6 +66,8 @@ import Testing
             try await store.saveSettings(settings, userId: ada.id)
             #expect(try await store.settings(userId: ada.id).focusSeconds == 1200)
             #expect(try await store.settings(userId: eve.id) == FocusSettings())
+            #expect(try await store.timerAndSettings(userId: ada.id).settings.focusSeconds == 1200)
+            #expect(try await store.timerAndSettings(userId: eve.id).timer == TimerState())
         }
     }
 

@@ -64,10 +64,8 @@ public struct FocusStatistics: Sendable, Equatable {
 
     /// The first day of the month of `day`.
     public static func monthStart(of day: Int) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
         let date = Date(timeIntervalSince1970: TimeInterval(day) * 86_400)
-        return day - calendar.component(.day, from: date) + 1
+        return day - Calendar.utcGregorian.component(.day, from: date) + 1
     }
 }
 

@@ -15,8 +15,7 @@ public enum LocalDay {
         guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
+        let utc = Calendar.utcGregorian
         guard let date = utc.date(from: DateComponents(year: year, month: month, day: day)),
               utc.component(.day, from: date) == day
         else { return nil }
@@ -25,9 +24,17 @@ public enum LocalDay {
 
     /// Day `number` written `YYYY-MM-DD`.
     public static func isoDate(of number: Int) -> String {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(number) * 86_400))
+        let parts = Calendar.utcGregorian.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(number) * 86_400))
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in UTC: local day numbers are calendar dates, so date arithmetic on
+    /// them happens in UTC.
+    static let utcGregorian: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
 }

@@ -7,9 +7,8 @@ import OpenAPIRuntime
 extension HearthAPIService {
     func getTimer(_ input: Operations.GetTimer.Input) async throws -> Operations.GetTimer.Output {
         let user = try APIRequest.requireUser()
-        let settings = try await services.focus.store.settings(userId: user.id)
-        let state = try await services.focus.timer(for: user)
-        return .ok(.init(body: .json(.init(state, settings: settings, now: services.clock.now, timeZone: user.zone))))
+        let timer = try await services.focus.timer(for: user)
+        return .ok(.init(body: .json(.init(timer.state, settings: timer.settings, now: services.clock.now, timeZone: user.zone))))
     }
 
     func startTimer(_ input: Operations.StartTimer.Input) async throws -> Operations.StartTimer.Output {
@@ -50,9 +49,8 @@ extension HearthAPIService {
     /// Applies a command to the caller's timer and returns the new state.
     private func run(_ command: TimerCommand) async throws -> Components.Schemas.TimerState {
         let user = try APIRequest.requireUser()
-        let state = try await services.focus.handle(command, for: user)
-        let settings = try await services.focus.store.settings(userId: user.id)
-        return .init(state, settings: settings, now: services.clock.now, timeZone: user.zone)
+        let timer = try await services.focus.handle(command, for: user)
+        return .init(timer.state, settings: timer.settings, now: services.clock.now, timeZone: user.zone)
     }
 
     static func command(starting body: Components.Schemas.StartTimer) throws -> TimerCommand {

@@ -16,22 +16,22 @@ struct FocusService: Sendable {
     let ids: IDGenerator
     let logger: Logger
 
-    /// The user's timer as of now. Phases that just ended show as ended even if the scheduler has
-    /// not written them yet.
-    func timer(for user: User) async throws -> TimerState {
-        let settings = try await store.settings(userId: user.id)
-        return engine(for: user).advance(try await store.timer(userId: user.id), to: clock.now, settings: settings).state
+    /// The user's timer as of now, with the settings it is shown with. Phases that just ended show
+    /// as ended even if the scheduler has not written them yet.
+    func timer(for user: User) async throws -> (state: TimerState, settings: FocusSettings) {
+        let (timer, settings) = try await store.timerAndSettings(userId: user.id)
+        return (engine(for: user).advance(timer, to: clock.now, settings: settings).state, settings)
     }
 
     /// Applies a command, stores the result with its sessions, and publishes its events.
-    func handle(_ command: TimerCommand, for user: User) async throws -> TimerState {
+    func handle(_ command: TimerCommand, for user: User) async throws -> (state: TimerState, settings: FocusSettings) {
         let settings = try await store.settings(userId: user.id)
         let engine = engine(for: user)
         let transition = try await store.update(userId: user.id, timeZone: engine.timeZone) { state, now in
             try engine.handle(command, to: state, settings: settings, at: now)
         }
         await publish(transition, user: user, settings: settings)
-        return transition.state
+        return (transition.state, settings)
     }
 
     /// Completes whatever of the user's timer is due (called by the scheduler).

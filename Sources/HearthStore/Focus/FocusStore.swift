@@ -40,6 +40,20 @@ public struct FocusStore: Sendable {
         return try Self.decodeState(row)
     }
 
+    /// The timer and the settings in one query: what every look at the timer needs.
+    public func timerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
+        let row = try await sql.select()
+            .column(SQLColumn("state", table: "focus_timers")).column(SQLColumn("settings", table: "focus_settings"))
+            .from("users")
+            .join("focus_timers", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "focus_timers"), .equal, SQLColumn("id", table: "users"))
+            .join("focus_settings", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "focus_settings"), .equal, SQLColumn("id", table: "users"))
+            .where(SQLColumn("id", table: "users"), .equal, SQLBind(userId))
+            .first()
+        let state = try row?.decode(column: "state", as: String?.self).map { try Self.decoder.decode(TimerState.self, from: Data($0.utf8)) }
+        let settings = try row?.decode(column: "settings", as: String?.self).map { try Self.decoder.decode(FocusSettings.self, from: Data($0.utf8)) }
+        return (state ?? TimerState(), settings ?? FocusSettings())
+    }
+
     /// Changes the timer in one transaction: the row is locked, `change` computes the transition
     /// from the stored state and the time read after the lock, and the new state, its sessions and
     /// workouts are written together, so a session is recorded exactly once even when a command and

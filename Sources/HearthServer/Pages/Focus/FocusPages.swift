@@ -18,14 +18,13 @@ struct FocusPages {
     func timer(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let now = services.clock.now
-        let state = try await services.focus.timer(for: user)
-        let settings = try await services.focus.store.settings(userId: user.id)
+        let (state, settings) = try await services.focus.timer(for: user)
         let page = FocusPage(
             layout: services.layout("Focus", .focus, context),
             timerJSON: try EmbeddedJSON.encode(Components.Schemas.TimerState(state, settings: settings, now: now, timeZone: user.zone)),
             settingsJSON: try EmbeddedJSON.encode(try HearthAPIService.dto(settings)),
             timeZone: user.timeZone,
-            initialTime: FocusPage.clock(state.phase == .idle && state.mode == .pomodoro ? settings.focusSeconds : state.remainingSeconds(at: now))
+            initialTime: ClockText.format(seconds: state.phase == .idle && state.mode == .pomodoro ? settings.focusSeconds : state.remainingSeconds(at: now))
         )
         return try services.renderer.render("focus", page)
     }
@@ -76,10 +75,4 @@ struct FocusPage: Sendable {
     let timeZone: String
     /// The big time as the server sees it, shown before the script runs.
     let initialTime: String
-
-    /// "25:00" or "1:05:00", like the page's own display.
-    static func clock(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%02d:%02d", minutes, rest)
-    }
 }

@@ -75,7 +75,7 @@ struct HistoryPage: Sendable {
         rows = sessions.map { session in
             Row(id: session.id.uuidString, kind: session.kind.rawValue, kindTitle: session.kind.title,
                 started: DisplayFormat.dateTime(session.startedAt, timeZone: timeZone.identifier),
-                duration: DisplayFormat.duration(session.actualSeconds), planned: DisplayFormat.duration(session.plannedSeconds),
+                duration: ClockText.format(seconds: session.actualSeconds), planned: ClockText.format(seconds: session.plannedSeconds),
                 skipped: session.skipped, label: session.label)
         }
         self.total = total

@@ -45,7 +45,7 @@ enum SVGChart {
 
     private static func tick(_ day: Int, daily: Bool) -> String {
         let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        if daily { return weekdays[(day % 7 + 7 + 3) % 7] }
+        if daily { return weekdays[day - FocusStatistics.weekStart(of: day)] }
         let date = LocalDay.isoDate(of: day)
         return String(date.suffix(5)).replacingOccurrences(of: "-", with: "/")
     }
