@@ -50,7 +50,12 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     // Inside ErrorMiddleware: FileMiddleware serves a file when the router has no route for the path.
     router.middlewares.add(FileMiddleware(
         Resources.publicFiles.path,
-        cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(365 * 24 * 3600), .immutable])]),
+        // Scripts import each other without the version in their URLs, so browsers revalidate them
+        // (cheap with ETags); everything else carries the content hash and is cached for a year.
+        cacheControl: .init([
+            (.textJavascript, [.noCache]),
+            (MediaType(type: .any), [.public, .maxAge(365 * 24 * 3600), .immutable]),
+        ]),
         searchForIndexHtml: false,
         logger: logger
     ))

@@ -157,6 +157,10 @@ import Testing
             let response = try await WebUser(client).get("/css/app.css")
             #expect(response.status == .ok)
             #expect(response.headers[.cacheControl]?.contains("max-age=31536000") == true)
+            // Modules import each other by plain path, so scripts are revalidated instead.
+            let script = try await WebUser(client).get("/js/focus-clock.js")
+            #expect(script.status == .ok)
+            #expect(script.headers[.cacheControl] == "no-cache")
         }
     }
 }
