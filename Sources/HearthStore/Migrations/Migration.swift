@@ -26,6 +26,7 @@ extension Database {
         .focus,
         .webhooks,
         .streakIndex,
+        .lists,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

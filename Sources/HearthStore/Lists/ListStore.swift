@@ -1,0 +1,160 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// The household's shopping lists. Every query is scoped by the household it is given, so another
+/// household's ids simply are not found.
+public struct ListStore: Sendable {
+    let database: Database
+    let clock: any WallClock
+    let ids: IDGenerator
+
+    public init(database: Database, clock: any WallClock, ids: IDGenerator = .random) {
+        self.database = database
+        self.clock = clock
+        self.ids = ids
+    }
+
+    var sql: any SQLDatabase { database.sql }
+
+    /// Active lists in order, with their item counts.
+    public func lists(householdId: UUID) async throws -> [ListSummary] {
+        try await summaries(householdId: householdId, deleted: false)
+    }
+
+    /// Lists in Recently deleted, most recently deleted first.
+    public func deletedLists(householdId: UUID) async throws -> [ListSummary] {
+        try await summaries(householdId: householdId, deleted: true)
+    }
+
+    /// One list of the household (also a deleted one when `includingDeleted`).
+    public func list(id: UUID, householdId: UUID, includingDeleted: Bool = false) async throws -> ShoppingList? {
+        try await Self.list(id: id, householdId: householdId, includingDeleted: includingDeleted, on: sql)
+    }
+
+    /// Creates a list. A client may choose the id: sending the same request again returns the list
+    /// it created the first time (`created` false) instead of a second one.
+    public func createList(id: UUID?, householdId: UUID, name: String, emoji: String?) async throws -> (list: ShoppingList, created: Bool) {
+        let name = try ListRules.name(name)
+        let emoji = try ListRules.emoji(emoji)
+        let id = id ?? ids.next()
+        let now = clock.now
+        return try await database.transaction { db in
+            if let existing = try await Self.existing(table: "shopping_lists", id: id, on: db) {
+                guard existing == householdId else { throw ListError.idConflict }
+                guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: true, on: db) else {
+                    throw ListError.listNotFound
+                }
+                return (list, false)
+            }
+            let position = try await db.select().column(SQLRaw("COALESCE(MAX(position), 0) + 1"), as: "next")
+                .from("shopping_lists").where("household_id", .equal, householdId)
+                .first()?.decode(column: "next", as: Int.self) ?? 1
+            let list = ShoppingList(id: id, householdId: householdId, name: name, emoji: emoji, position: position,
+                                    createdAt: now, updatedAt: now)
+            try await db.insert(into: "shopping_lists")
+                .columns("id", "household_id", "name", "emoji", "position", "created_at", "updated_at")
+                .values(SQLBind(id), SQLBind(householdId), SQLBind(name), SQLBind(emoji), SQLBind(position), SQLBind(now), SQLBind(now))
+                .run()
+            return (list, true)
+        }
+    }
+
+    /// Renames, changes the emoji of, or moves an active list.
+    public func updateList(id: UUID, householdId: UUID, name: String?, emoji: String??, position: Int?) async throws -> ShoppingList {
+        guard try await list(id: id, householdId: householdId) != nil else { throw try await missing(id, householdId) }
+        let update = sql.update("shopping_lists").set("updated_at", to: clock.now)
+        if let name { update.set("name", to: try ListRules.name(name)) }
+        if let emoji { update.set("emoji", to: SQLBind(try ListRules.emoji(emoji))) }
+        if let position { update.set("position", to: position) }
+        try await update.where("id", .equal, id).where("household_id", .equal, householdId).run()
+        guard let list = try await list(id: id, householdId: householdId) else { throw ListError.listNotFound }
+        return list
+    }
+
+    /// Moves a list to Recently deleted (items stay with it).
+    public func deleteList(id: UUID, householdId: UUID) async throws {
+        guard try await list(id: id, householdId: householdId) != nil else { throw try await missing(id, householdId) }
+        try await sql.update("shopping_lists").set("deleted_at", to: clock.now)
+            .where("id", .equal, id).where("household_id", .equal, householdId).run()
+    }
+
+    /// Brings a list back from Recently deleted with all its items.
+    public func restoreList(id: UUID, householdId: UUID) async throws -> ShoppingList {
+        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
+        if list.deletedAt != nil {
+            try await sql.update("shopping_lists").set("deleted_at", to: SQLLiteral.null).set("updated_at", to: clock.now)
+                .where("id", .equal, id).where("household_id", .equal, householdId).run()
+        }
+        return try await self.list(id: id, householdId: householdId) ?? list
+    }
+
+    /// Deletes a list in Recently deleted for good, with its items.
+    public func purgeList(id: UUID, householdId: UUID) async throws {
+        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true), list.deletedAt != nil else {
+            throw ListError.listNotFound
+        }
+        try await sql.delete(from: "shopping_lists").where("id", .equal, id).where("household_id", .equal, householdId).run()
+    }
+
+    /// Purges every list that has been in Recently deleted for 30 days. Returns how many.
+    @discardableResult
+    public func purgeExpired() async throws -> Int {
+        let cutoff = clock.now - ShoppingList.retention
+        let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("shopping_lists")
+            .where("deleted_at", .lessThan, cutoff).first()?.decode(column: "n", as: Int.self) ?? 0
+        try await sql.delete(from: "shopping_lists").where("deleted_at", .lessThan, cutoff).run()
+        return count
+    }
+
+    /// The error for a list that cannot be changed: deleted, or not there at all.
+    func missing(_ id: UUID, _ householdId: UUID) async throws -> ListError {
+        try await list(id: id, householdId: householdId, includingDeleted: true) == nil ? .listNotFound : .listDeleted
+    }
+
+    private func summaries(householdId: UUID, deleted: Bool) async throws -> [ListSummary] {
+        let query = sql.select()
+            .columns(Self.listColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("l")) })
+            .column(SQLRaw("COUNT(i.id)"), as: "items")
+            .column(SQLRaw("COALESCE(SUM(CASE WHEN i.purchased THEN 1 ELSE 0 END), 0)"), as: "purchased_items")
+            .from(SQLAlias(SQLIdentifier("shopping_lists"), as: SQLIdentifier("l")))
+            .join(SQLAlias(SQLIdentifier("list_items"), as: SQLIdentifier("i")), method: SQLJoinMethod.left,
+                  on: SQLColumn("list_id", table: "i"), .equal, SQLColumn("id", table: "l"))
+            .where(SQLColumn("household_id", table: "l"), .equal, SQLBind(householdId))
+            .where(SQLColumn("deleted_at", table: "l"), deleted ? .isNot : .is, SQLLiteral.null)
+            .groupBy(SQLColumn("id", table: "l"))
+        if deleted {
+            query.orderBy(SQLColumn("deleted_at", table: "l"), SQLDirection.descending)
+        } else {
+            query.orderBy(SQLColumn("position", table: "l")).orderBy(SQLColumn("created_at", table: "l"))
+        }
+        return try await query.all().map { row in
+            ListSummary(list: try Self.list(from: row), items: try row.decode(column: "items", as: Int.self),
+                        purchased: try row.decode(column: "purchased_items", as: Int.self))
+        }
+    }
+
+    static let listColumns = ["id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at"]
+
+    static func list(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase) async throws -> ShoppingList? {
+        let query = db.select().columns(listColumns).from("shopping_lists")
+            .where("id", .equal, id).where("household_id", .equal, householdId)
+        if !includingDeleted { query.where("deleted_at", .is, SQLLiteral.null) }
+        return try await query.first().map(list(from:))
+    }
+
+    /// The household owning row `id` of `table`, if the id is taken.
+    static func existing(table: String, id: UUID, on db: any SQLDatabase) async throws -> UUID? {
+        try await db.select().column("household_id").from(table).where("id", .equal, id).first()?
+            .decode(column: "household_id", as: UUID.self)
+    }
+
+    static func list(from row: any SQLRow) throws -> ShoppingList {
+        ShoppingList(
+            id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
+            name: try row.decode(column: "name", as: String.self), emoji: try row.decode(column: "emoji", as: String?.self),
+            position: try row.decode(column: "position", as: Int.self), createdAt: try row.decode(column: "created_at", as: Date.self),
+            updatedAt: try row.decode(column: "updated_at", as: Date.self), deletedAt: try row.decode(column: "deleted_at", as: Date?.self)
+        )
+    }
+}

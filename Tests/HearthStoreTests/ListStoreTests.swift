@@ -1,0 +1,154 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthStore
+
+@Suite struct ListStoreTests {
+    let clock = VirtualClock()
+
+    func household(_ database: Database, _ email: String = "ada@example.org") async throws -> UUID {
+        try await AccountStore(database: database, clock: clock).register(name: "Ada", email: email, passwordHash: "h").householdId
+    }
+
+    @Test(arguments: Backend.available)
+    func creatingWithTheSameIdTwiceMakesOneList(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let id = UUID()
+            let first = try await store.createList(id: id, householdId: home, name: "Groceries", emoji: "🛒")
+            let again = try await store.createList(id: id, householdId: home, name: "Groceries", emoji: "🛒")
+            #expect(first.created && !again.created)
+            #expect(again.list == first.list)
+            #expect(try await store.lists(householdId: home).count == 1)
+            let other = try await household(database, "eve@example.org")
+            await #expect(throws: ListError.idConflict) { try await store.createList(id: id, householdId: other, name: "Mine", emoji: nil) }
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func addingAnUncheckedNameAgainAddsTheQuantities(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            _ = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Milk", quantity: try Quantity(parsing: "1 l"), note: nil)
+            clock.advance(by: 1)
+            let merged = try await store.addItem(id: nil, listId: list.id, householdId: home, name: " milk", quantity: try Quantity(parsing: "0,5 l"), note: nil)
+            clock.advance(by: 1)
+            _ = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Milk", quantity: try Quantity(parsing: "2"), note: nil)
+            let items = try await store.items(listId: list.id, householdId: home)
+            #expect(merged.created == false)
+            #expect(items.map { $0.quantity?.description } == ["1.5 l", "2"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aLateCheckCannotUndoANewerOne(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Bread", quantity: nil, note: nil).item
+            let t = clock.now
+            _ = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: t + 10))
+            // An unchecking sent earlier (t + 5) arrives late.
+            let after = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: false, changedAt: t + 5))
+            #expect(after.purchased)
+            #expect(after.changedAt == t + 10)
+            let newer = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: false, changedAt: t + 20))
+            #expect(!newer.purchased)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func deletedListsLeaveEveryViewAndComeBackWithTheirItems(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Party", emoji: "🎉").list
+            _ = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Chips", quantity: nil, note: nil)
+            try await store.deleteList(id: list.id, householdId: home)
+
+            #expect(try await store.lists(householdId: home).isEmpty)
+            #expect(try await store.deletedLists(householdId: home).map(\.list.id) == [list.id])
+            #expect(try await store.statistics(householdId: home).totalItems == 0)
+            await #expect(throws: ListError.listDeleted) {
+                try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Dip", quantity: nil, note: nil)
+            }
+            _ = try await store.restoreList(id: list.id, householdId: home)
+            #expect(try await store.items(listId: list.id, householdId: home).map(\.name) == ["Chips"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func deletedListsArePurgedAfterThirtyDays(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let old = try await store.createList(id: nil, householdId: home, name: "Old", emoji: nil).list
+            let recent = try await store.createList(id: nil, householdId: home, name: "Recent", emoji: nil).list
+            try await store.deleteList(id: old.id, householdId: home)
+            clock.advance(by: 20 * 86_400)
+            try await store.deleteList(id: recent.id, householdId: home)
+            clock.advance(by: 10 * 86_400 + 1)
+            #expect(try await store.purgeExpired() == 1)
+            #expect(try await store.deletedLists(householdId: home).map(\.list.id) == [recent.id])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func anotherHouseholdFindsNothing(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let other = try await household(database, "eve@example.org")
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Eggs", quantity: nil, note: nil).item
+            #expect(try await store.lists(householdId: other).isEmpty)
+            await #expect(throws: ListError.listNotFound) { try await store.items(listId: list.id, householdId: other) }
+            await #expect(throws: ListError.listNotFound) { try await store.deleteList(id: list.id, householdId: other) }
+            await #expect(throws: ListError.listNotFound) {
+                try await store.updateItem(id: item.id, listId: list.id, householdId: other, .init(purchased: true))
+            }
+            #expect(try await store.suggestions(householdId: other, matching: "eg").isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func statisticsAndSuggestionsMatchAHandComputedFixture(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            // Setup: two lists with items, an empty list, and a deleted list that must not count.
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let groceries = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            let hardware = try await store.createList(id: nil, householdId: home, name: "Hardware", emoji: nil).list
+            _ = try await store.createList(id: nil, householdId: home, name: "Empty", emoji: nil)
+            let gone = try await store.createList(id: nil, householdId: home, name: "Gone", emoji: nil).list
+            var ids: [UUID] = []
+            for name in ["Milk", "Bread", "Butter"] {
+                ids.append(try await store.addItem(id: nil, listId: groceries.id, householdId: home, name: name, quantity: nil, note: nil).item.id)
+            }
+            let screws = try await store.addItem(id: nil, listId: hardware.id, householdId: home, name: "Screws", quantity: nil, note: nil).item
+            _ = try await store.addItem(id: nil, listId: gone.id, householdId: home, name: "Balloons", quantity: nil, note: nil)
+            try await store.deleteList(id: gone.id, householdId: home)
+            _ = try await store.updateItem(id: ids[0], listId: groceries.id, householdId: home, .init(purchased: true))
+            _ = try await store.updateItem(id: screws.id, listId: hardware.id, householdId: home, .init(purchased: true))
+            // Act
+            let stats = try await store.statistics(householdId: home)
+            // Check: 3 active lists, 4 items, 2 purchased, 2 lists with items.
+            #expect(stats.activeLists == 3)
+            #expect(stats.totalItems == 4)
+            #expect(stats.purchasedItems == 2)
+            #expect(stats.listsWithItems == 2)
+            #expect(stats.completionRate == 0.5)
+            #expect(abs(stats.averageItemsPerList - 4.0 / 3.0) < 1e-9)
+            #expect(stats.mostBought.map(\.name) == ["Milk", "Screws"])
+            #expect(Set(try await store.suggestions(householdId: home, matching: "b")) == ["Bread", "Butter", "Balloons"])
+            // Used more often ranks first.
+            _ = try await store.addItem(id: nil, listId: hardware.id, householdId: home, name: "bread", quantity: nil, note: nil)
+            #expect(try await store.suggestions(householdId: home, matching: "b").first == "bread")
+            #expect(try await store.suggestions(householdId: home, matching: "ut") == ["Butter"])
+        }
+    }
+}
