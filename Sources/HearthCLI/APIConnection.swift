@@ -18,7 +18,7 @@ struct APIConnection {
         }
         self.server = url
         self.client = Client(
-            serverURL: url, configuration: .init(dateTranscoder: .iso8601WithFractionalSeconds), transport: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: .seconds(30))),
+            serverURL: url, configuration: .init(dateTranscoder: .hearth), transport: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: .seconds(30))),
             middlewares: token.map { [BearerToken(token: $0)] } ?? []
         )
     }

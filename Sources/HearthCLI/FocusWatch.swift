@@ -50,9 +50,7 @@ struct TimerEventData: Decodable, Hashable, Sendable {
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-            return try Date(text, strategy: Date.ISO8601FormatStyle())
+            try HearthDateTranscoder().decode(try decoder.singleValueContainer().decode(String.self))
         }
         return decoder
     }()

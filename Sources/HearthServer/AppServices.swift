@@ -11,6 +11,7 @@ struct AppServices: Sendable {
     let focus: FocusService
     let events: EventHub
     let webhooks: WebhookStore
+    let lists: ListStore
     let secrets: SecretBox
     let renderer: PageRenderer
     var clock: any WallClock { configuration.clock }

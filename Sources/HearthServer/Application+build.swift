@@ -26,7 +26,8 @@ public func buildApplication(
             logger: logger
         )
         app.addServices(
-            DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks, logger: logger),
+            DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
+                            lists: services.lists, logger: logger),
             FocusScheduler(focus: services.focus),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock, logger: logger)
         )
@@ -71,7 +72,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     FocusPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
-    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .iso8601WithFractionalSeconds))
+    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))
     return router
 }
 
@@ -95,7 +96,8 @@ extension AppServices {
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
-            accountService: accountService, focus: focus, events: events, webhooks: webhooks, secrets: secrets,
+            accountService: accountService, focus: focus, events: events, webhooks: webhooks,
+            lists: ListStore(database: database, clock: configuration.clock), secrets: secrets,
             renderer: try await PageRenderer.load()
         )
     }

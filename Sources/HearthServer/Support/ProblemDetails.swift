@@ -29,6 +29,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as AccountError:
             self.init(status: Self.status(of: error), detail: error.message,
                       retryAfter: { if case .tooManyAttempts(let s) = error { s } else { nil } }())
+        case let error as ListError:
+            self.init(status: Self.status(of: error), detail: error.message)
         case let error as WebhookError:
             self.init(status: error == .notFound ? .notFound : .unprocessableContent, detail: error.message)
         case let error as FocusError:
@@ -65,6 +67,15 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts: .tooManyRequests
+        }
+    }
+
+    static func status(of error: ListError) -> HTTPResponse.Status {
+        switch error {
+        case .invalidName, .invalidEmoji, .invalidNote, .invalidQuantity: .unprocessableContent
+        case .listNotFound, .itemNotFound: .notFound
+        case .listDeleted: .gone
+        case .idConflict: .conflict
         }
     }
 

@@ -1,0 +1,166 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+
+/// The Lists endpoints. Every change is published to the household's event streams as a `list` event.
+extension HearthAPIService {
+    func listLists(_ input: Operations.ListLists.Input) async throws -> Operations.ListLists.Output {
+        let user = try APIRequest.requireUser()
+        return .ok(.init(body: .json(.init(lists: try await services.lists.lists(householdId: user.householdId).map { .init($0) }))))
+    }
+
+    func listDeletedLists(_ input: Operations.ListDeletedLists.Input) async throws -> Operations.ListDeletedLists.Output {
+        let user = try APIRequest.requireUser()
+        return .ok(.init(body: .json(.init(lists: try await services.lists.deletedLists(householdId: user.householdId).map { .init($0) }))))
+    }
+
+    func createList(_ input: Operations.CreateList.Input) async throws -> Operations.CreateList.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .json(let body): body }
+        let result = try await services.lists.createList(id: try Self.uuid(body.id), householdId: user.householdId, name: body.name, emoji: body.emoji)
+        let dto = try await listDTO(result.list.id, user, withItems: true)
+        if result.created { await publish("listCreated", listId: result.list.id, to: user) }
+        return result.created ? .created(.init(body: .json(dto))) : .ok(.init(body: .json(dto)))
+    }
+
+    func getList(_ input: Operations.GetList.Input) async throws -> Operations.GetList.Output {
+        let user = try APIRequest.requireUser()
+        return .ok(.init(body: .json(try await listDTO(try Self.uuid(input.path.id)!, user, withItems: true))))
+    }
+
+    func updateList(_ input: Operations.UpdateList.Input) async throws -> Operations.UpdateList.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .json(let body): body }
+        let id = try Self.uuid(input.path.id)!
+        _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: body.name,
+                                                emoji: body.emoji.map { $0.isEmpty ? nil : $0 }, position: body.position)
+        await publish("listUpdated", listId: id, to: user)
+        return .ok(.init(body: .json(try await listDTO(id, user, withItems: false))))
+    }
+
+    func deleteList(_ input: Operations.DeleteList.Input) async throws -> Operations.DeleteList.Output {
+        let user = try APIRequest.requireUser()
+        let id = try Self.uuid(input.path.id)!
+        try await services.lists.deleteList(id: id, householdId: user.householdId)
+        await publish("listDeleted", listId: id, to: user)
+        return .noContent
+    }
+
+    func restoreList(_ input: Operations.RestoreList.Input) async throws -> Operations.RestoreList.Output {
+        let user = try APIRequest.requireUser()
+        let id = try Self.uuid(input.path.id)!
+        _ = try await services.lists.restoreList(id: id, householdId: user.householdId)
+        await publish("listRestored", listId: id, to: user)
+        return .ok(.init(body: .json(try await listDTO(id, user, withItems: true))))
+    }
+
+    func purgeList(_ input: Operations.PurgeList.Input) async throws -> Operations.PurgeList.Output {
+        let user = try APIRequest.requireUser()
+        let id = try Self.uuid(input.path.id)!
+        try await services.lists.purgeList(id: id, householdId: user.householdId)
+        await publish("listPurged", listId: id, to: user)
+        return .noContent
+    }
+
+    func addItem(_ input: Operations.AddItem.Input) async throws -> Operations.AddItem.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .json(let body): body }
+        let listId = try Self.uuid(input.path.id)!
+        let quantity = try body.quantity.flatMap { $0.isEmpty ? nil : try Quantity(parsing: $0) }
+        let result = try await services.lists.addItem(id: try Self.uuid(body.id), listId: listId, householdId: user.householdId,
+                                                      name: body.name, quantity: quantity, note: body.note)
+        await publish(result.created ? "itemAdded" : "itemUpdated", listId: listId, to: user)
+        return result.created ? .created(.init(body: .json(.init(result.item)))) : .ok(.init(body: .json(.init(result.item))))
+    }
+
+    func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .json(let body): body }
+        let listId = try Self.uuid(input.path.id)!
+        let change = ListStore.ItemChange(
+            name: body.name,
+            quantity: try body.quantity.map { $0.isEmpty ? nil : try Quantity(parsing: $0) },
+            note: body.note.map { $0.isEmpty ? nil : $0 },
+            purchased: body.purchased, changedAt: body.changedAt
+        )
+        let item = try await services.lists.updateItem(id: try Self.uuid(input.path.itemId)!, listId: listId, householdId: user.householdId, change)
+        await publish("itemUpdated", listId: listId, to: user)
+        return .ok(.init(body: .json(.init(item))))
+    }
+
+    func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
+        let user = try APIRequest.requireUser()
+        let listId = try Self.uuid(input.path.id)!
+        try await services.lists.deleteItem(id: try Self.uuid(input.path.itemId)!, listId: listId, householdId: user.householdId)
+        await publish("itemDeleted", listId: listId, to: user)
+        return .noContent
+    }
+
+    func clearPurchased(_ input: Operations.ClearPurchased.Input) async throws -> Operations.ClearPurchased.Output {
+        let user = try APIRequest.requireUser()
+        let listId = try Self.uuid(input.path.id)!
+        try await services.lists.clearPurchased(listId: listId, householdId: user.householdId)
+        await publish("purchasedCleared", listId: listId, to: user)
+        return .ok(.init(body: .json(try await listDTO(listId, user, withItems: true))))
+    }
+
+    func listSuggestions(_ input: Operations.ListSuggestions.Input) async throws -> Operations.ListSuggestions.Output {
+        let user = try APIRequest.requireUser()
+        return .ok(.init(body: .json(.init(names: try await services.lists.suggestions(householdId: user.householdId, matching: input.query.q ?? "")))))
+    }
+
+    func getListStats(_ input: Operations.GetListStats.Input) async throws -> Operations.GetListStats.Output {
+        let user = try APIRequest.requireUser()
+        return .ok(.init(body: .json(.init(try await services.lists.statistics(householdId: user.householdId)))))
+    }
+
+    /// A list with its counts (and items), as the API shows it.
+    private func listDTO(_ id: UUID, _ user: User, withItems: Bool) async throws -> Components.Schemas.ShoppingList {
+        guard let list = try await services.lists.list(id: id, householdId: user.householdId, includingDeleted: true) else {
+            throw ListError.listNotFound
+        }
+        if list.deletedAt != nil { throw ListError.listDeleted }
+        let items = try await services.lists.items(listId: id, householdId: user.householdId)
+        var dto = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.filter(\.purchased).count))
+        if withItems { dto.items = items.map { .init($0) } }
+        return dto
+    }
+
+    /// Tells every open page of the household that a list changed; pages then reload what they show.
+    private func publish(_ type: String, listId: UUID, to user: User) async {
+        let data = #"{"type":"\#(type)","listId":"\#(listId.uuidString)","by":"\#(user.id.uuidString)"}"#
+        await services.events.publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
+    }
+
+    /// Parses a UUID the client sent; the generated code keeps them as strings.
+    static func uuid(_ text: String?) throws -> UUID? {
+        guard let text else { return nil }
+        guard let id = UUID(uuidString: text) else { throw HTTPErrorMessage.badRequest("“\(text)” is not a UUID.") }
+        return id
+    }
+}
+
+extension Components.Schemas.ShoppingList {
+    init(_ summary: ListSummary) {
+        self.init(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji, position: summary.list.position,
+                  itemCount: summary.items, purchasedCount: summary.purchased, createdAt: summary.list.createdAt,
+                  updatedAt: summary.list.updatedAt, deletedAt: summary.list.deletedAt)
+    }
+}
+
+extension Components.Schemas.ListItem {
+    init(_ item: ListItem) {
+        self.init(id: item.id.uuidString, name: item.name, quantity: item.quantity?.description, note: item.note,
+                  purchased: item.purchased, changedAt: item.changedAt, createdAt: item.createdAt)
+    }
+}
+
+extension Components.Schemas.ListStats {
+    init(_ stats: ListStatistics) {
+        self.init(activeLists: stats.activeLists, totalItems: stats.totalItems, purchasedItems: stats.purchasedItems,
+                  completionRate: stats.completionRate, listsWithItems: stats.listsWithItems,
+                  averageItemsPerList: stats.averageItemsPerList,
+                  mostBought: stats.mostBought.map { .init(name: $0.name, count: $0.count) })
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HearthCore
+import HummingbirdTesting
+import Testing
+@testable import HearthServer
+
+@Suite struct ListsAPITests {
+    @Test func aShoppingRoundTrip() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            // Setup
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let listId = UUID().uuidString
+            // Act: create (twice, as a retrying phone would), add, check.
+            let created = try await api.send(.post, "/api/v1/lists", json: #"{"id":"\#(listId)","name":"Groceries","emoji":"🛒"}"#, token: token)
+            let retried = try await api.send(.post, "/api/v1/lists", json: #"{"id":"\#(listId)","name":"Groceries","emoji":"🛒"}"#, token: token)
+            let item = try await api.send(.post, "/api/v1/lists/\(listId)/items", json: #"{"name":"Milk","quantity":"2 l"}"#, token: token).json()
+            let itemId = try #require(item["id"] as? String)
+            let checked = try await api.send(.patch, "/api/v1/lists/\(listId)/items/\(itemId)",
+                                             json: #"{"purchased":true,"changedAt":"2027-01-15T08:00:05Z"}"#, token: token).json()
+            let late = try await api.send(.patch, "/api/v1/lists/\(listId)/items/\(itemId)",
+                                          json: #"{"purchased":false,"changedAt":"2027-01-15T08:00:01Z"}"#, token: token).json()
+            // Check
+            #expect(created.status == .created)
+            #expect(retried.status == .ok)
+            #expect(item["quantity"] as? String == "2 l")
+            #expect(checked["purchased"] as? Bool == true)
+            #expect(late["purchased"] as? Bool == true)
+            let list = try await api.send(.get, "/api/v1/lists/\(listId)", token: token).json()
+            #expect(list["emoji"] as? String == "🛒")
+            #expect((list["items"] as? [[String: Any]])?.count == 1)
+            #expect(try await api.send(.get, "/api/v1/lists", token: token).json()["lists"].map { ($0 as? [Any])?.count } == 1)
+            let stats = try await api.send(.get, "/api/v1/lists/stats", token: token).json()
+            #expect(stats["completionRate"] as? Double == 1.0)
+            #expect((stats["mostBought"] as? [[String: Any]])?.first?["name"] as? String == "Milk")
+        }
+    }
+
+    @Test func badInputIsRefusedAndChangesNothing() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            #expect(try await api.send(.post, "/api/v1/lists", json: #"{"name":"  "}"#, token: token).status == .unprocessableContent)
+            let long = String(repeating: "x", count: 201)
+            #expect(try await api.send(.post, "/api/v1/lists", json: #"{"name":"\#(long)"}"#, token: token).status.code >= 400)
+            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
+            let id = try #require(list["id"] as? String)
+            let bad = try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Milk","quantity":"lots"}"#, token: token)
+            #expect(bad.status == .unprocessableContent)
+            #expect(try bad.json()["detail"] as? String == "“lots” is not a quantity; write a number and an optional unit, e.g. 2 l or 500 g.")
+            #expect(try await api.send(.get, "/api/v1/lists/\(UUID().uuidString)", token: token).status == .notFound)
+            #expect(try await api.send(.delete, "/api/v1/lists/\(id)", token: token).status == .noContent)
+            #expect(try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Milk"}"#, token: token).status == .gone)
+            let deleted = try await api.send(.get, "/api/v1/lists/deleted", token: token).json()["lists"] as? [[String: Any]]
+            #expect(deleted?.count == 1)
+            #expect(try await api.send(.post, "/api/v1/lists/\(id)/restore", token: token).status == .ok)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)", token: token).json()["items"].map { ($0 as? [Any])?.count } == 0)
+        }
+    }
+
+    @Test func anotherHouseholdGetsNotFoundEverywhere() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let ada = try await api.signUp(email: "ada@example.org")
+            let eve = try await api.signUp(name: "Eve", email: "eve@example.org")
+            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: ada).json()
+            let id = try #require(list["id"] as? String)
+            let item = try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Eggs"}"#, token: ada).json()
+            let itemId = try #require(item["id"] as? String)
+
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)", token: eve).status == .notFound)
+            #expect(try await api.send(.patch, "/api/v1/lists/\(id)", json: #"{"name":"Mine"}"#, token: eve).status == .notFound)
+            #expect(try await api.send(.delete, "/api/v1/lists/\(id)", token: eve).status == .notFound)
+            #expect(try await api.send(.post, "/api/v1/lists/\(id)/restore", token: eve).status == .notFound)
+            #expect(try await api.send(.delete, "/api/v1/lists/\(id)/purge", token: eve).status == .notFound)
+            #expect(try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"X"}"#, token: eve).status == .notFound)
+            #expect(try await api.send(.patch, "/api/v1/lists/\(id)/items/\(itemId)", json: #"{"purchased":true}"#, token: eve).status == .notFound)
+            #expect(try await api.send(.delete, "/api/v1/lists/\(id)/items/\(itemId)", token: eve).status == .notFound)
+            #expect(try await api.send(.post, "/api/v1/lists/\(id)/clear-purchased", token: eve).status == .notFound)
+            #expect(try await api.send(.get, "/api/v1/lists/suggestions?q=eg", token: eve).json()["names"].map { ($0 as? [Any])?.count } == 0)
+            #expect(try await api.send(.get, "/api/v1/lists/stats", token: eve).json()["totalItems"] as? Int == 0)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)", token: ada).json()["name"] as? String == "Groceries")
+        }
+    }
+}
