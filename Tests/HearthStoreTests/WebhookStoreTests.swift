@@ -14,22 +14,27 @@ import Testing
             _ = try await store.create(userId: ada.id, url: "https://a.example/all", events: [], sealedSecret: "s1")
             _ = try await store.create(userId: ada.id, url: "https://a.example/alarms", events: [.alarm], sealedSecret: "s2")
 
-            #expect(try await store.enqueue(userId: ada.id, event: .phaseStarted, payload: "{}") == 1)
-            #expect(try await store.enqueue(userId: ada.id, event: .alarm, payload: "{}") == 2)
+            #expect(try await store.enqueue(userId: ada.id, events: [(.phaseStarted, "{}")]) == 1)
+            #expect(try await store.enqueue(userId: ada.id, events: [(.alarm, "{}")]) == 2)
             let due = try await store.due()
             #expect(due.count == 3)
             #expect(Set(due.map(\.url)) == ["https://a.example/all", "https://a.example/alarms"])
         }
     }
 
+    /// A user with one webhook and one delivery waiting for it.
+    func oneQueuedDelivery(_ database: Database) async throws -> (WebhookStore, User, UUID) {
+        let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+        let store = WebhookStore(database: database, clock: clock)
+        _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
+        try await store.enqueue(userId: ada.id, events: [(.phaseStarted, "{}")])
+        return (store, ada, try #require(try await store.due().first?.delivery.id))
+    }
+
     @Test(arguments: Backend.available)
     func failedDeliveriesBackOffThenFail(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
-            let store = WebhookStore(database: database, clock: clock)
-            _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
-            try await store.enqueue(userId: ada.id, event: .phaseStarted, payload: "{}")
-            let id = try #require(try await store.due().first?.delivery.id)
+            let (store, ada, id) = try await oneQueuedDelivery(database)
 
             for delay in WebhookDelivery.retryDelays {
                 try await store.record(id, delivered: false, statusCode: 500, error: "HTTP 500")
@@ -51,11 +56,7 @@ import Testing
     @Test(arguments: Backend.available)
     func aDeliveredEventIsNotSentAgain(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
-            let store = WebhookStore(database: database, clock: clock)
-            _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
-            try await store.enqueue(userId: ada.id, event: .phaseStarted, payload: "{}")
-            let id = try #require(try await store.due().first?.delivery.id)
+            let (store, ada, id) = try await oneQueuedDelivery(database)
             try await store.record(id, delivered: true, statusCode: 204, error: nil)
             clock.advance(by: 86_400)
             #expect(try await store.due().isEmpty)

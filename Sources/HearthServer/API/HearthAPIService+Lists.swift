@@ -26,13 +26,13 @@ extension HearthAPIService {
 
     func getList(_ input: Operations.GetList.Input) async throws -> Operations.GetList.Output {
         let user = try APIRequest.requireUser()
-        return .ok(.init(body: .json(try await listDTO(try Self.uuid(input.path.id)!, user, withItems: true))))
+        return .ok(.init(body: .json(try await listDTO(try Self.uuid(input.path.id), user, withItems: true))))
     }
 
     func updateList(_ input: Operations.UpdateList.Input) async throws -> Operations.UpdateList.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
-        let id = try Self.uuid(input.path.id)!
+        let id = try Self.uuid(input.path.id)
         _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: body.name,
                                                 emoji: body.emoji.map { $0.isEmpty ? nil : $0 }, position: body.position)
         await publish("listUpdated", listId: id, to: user)
@@ -41,7 +41,7 @@ extension HearthAPIService {
 
     func deleteList(_ input: Operations.DeleteList.Input) async throws -> Operations.DeleteList.Output {
         let user = try APIRequest.requireUser()
-        let id = try Self.uuid(input.path.id)!
+        let id = try Self.uuid(input.path.id)
         try await services.lists.deleteList(id: id, householdId: user.householdId)
         await publish("listDeleted", listId: id, to: user)
         return .noContent
@@ -49,7 +49,7 @@ extension HearthAPIService {
 
     func restoreList(_ input: Operations.RestoreList.Input) async throws -> Operations.RestoreList.Output {
         let user = try APIRequest.requireUser()
-        let id = try Self.uuid(input.path.id)!
+        let id = try Self.uuid(input.path.id)
         _ = try await services.lists.restoreList(id: id, householdId: user.householdId)
         await publish("listRestored", listId: id, to: user)
         return .ok(.init(body: .json(try await listDTO(id, user, withItems: true))))
@@ -57,7 +57,7 @@ extension HearthAPIService {
 
     func purgeList(_ input: Operations.PurgeList.Input) async throws -> Operations.PurgeList.Output {
         let user = try APIRequest.requireUser()
-        let id = try Self.uuid(input.path.id)!
+        let id = try Self.uuid(input.path.id)
         try await services.lists.purgeList(id: id, householdId: user.householdId)
         await publish("listPurged", listId: id, to: user)
         return .noContent
@@ -66,7 +66,7 @@ extension HearthAPIService {
     func addItem(_ input: Operations.AddItem.Input) async throws -> Operations.AddItem.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
-        let listId = try Self.uuid(input.path.id)!
+        let listId = try Self.uuid(input.path.id)
         let quantity = try body.quantity.flatMap { $0.isEmpty ? nil : try Quantity(parsing: $0) }
         let result = try await services.lists.addItem(id: try Self.uuid(body.id), listId: listId, householdId: user.householdId,
                                                       name: body.name, quantity: quantity, note: body.note)
@@ -77,29 +77,29 @@ extension HearthAPIService {
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
-        let listId = try Self.uuid(input.path.id)!
+        let listId = try Self.uuid(input.path.id)
         let change = ListStore.ItemChange(
             name: body.name,
             quantity: try body.quantity.map { $0.isEmpty ? nil : try Quantity(parsing: $0) },
             note: body.note.map { $0.isEmpty ? nil : $0 },
             purchased: body.purchased, changedAt: body.changedAt
         )
-        let item = try await services.lists.updateItem(id: try Self.uuid(input.path.itemId)!, listId: listId, householdId: user.householdId, change)
+        let item = try await services.lists.updateItem(id: try Self.uuid(input.path.itemId), listId: listId, householdId: user.householdId, change)
         await publish("itemUpdated", listId: listId, to: user)
         return .ok(.init(body: .json(.init(item))))
     }
 
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
         let user = try APIRequest.requireUser()
-        let listId = try Self.uuid(input.path.id)!
-        try await services.lists.deleteItem(id: try Self.uuid(input.path.itemId)!, listId: listId, householdId: user.householdId)
+        let listId = try Self.uuid(input.path.id)
+        try await services.lists.deleteItem(id: try Self.uuid(input.path.itemId), listId: listId, householdId: user.householdId)
         await publish("itemDeleted", listId: listId, to: user)
         return .noContent
     }
 
     func clearPurchased(_ input: Operations.ClearPurchased.Input) async throws -> Operations.ClearPurchased.Output {
         let user = try APIRequest.requireUser()
-        let listId = try Self.uuid(input.path.id)!
+        let listId = try Self.uuid(input.path.id)
         try await services.lists.clearPurchased(listId: listId, householdId: user.householdId)
         await publish("purchasedCleared", listId: listId, to: user)
         return .ok(.init(body: .json(try await listDTO(listId, user, withItems: true))))
@@ -134,10 +134,14 @@ extension HearthAPIService {
     }
 
     /// Parses a UUID the client sent; the generated code keeps them as strings.
-    static func uuid(_ text: String?) throws -> UUID? {
-        guard let text else { return nil }
+    static func uuid(_ text: String) throws -> UUID {
         guard let id = UUID(uuidString: text) else { throw HTTPErrorMessage.badRequest("“\(text)” is not a UUID.") }
         return id
+    }
+
+    /// An optional id from a request body (client-chosen ids).
+    static func uuid(_ text: String?) throws -> UUID? {
+        try text.map(uuid)
     }
 }
 

@@ -56,14 +56,16 @@ struct FocusService: Sendable {
     private func publish(_ transition: TimerTransition, user: User, settings: FocusSettings) async {
         await schedule.set(user.id, dueAt: transition.state.dueAt)
         let now = clock.now
+        var outbox: [(kind: TimerEvent.Kind, payload: String)] = []
         for event in transition.events {
             let message = TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone)
             await events.publish(message, toUser: user.id)
-            do {
-                try await webhooks.enqueue(userId: user.id, event: event.kind, payload: message.data)
-            } catch {
-                logger.error("Could not queue webhook deliveries", metadata: ["user": "\(user.id)", "error": "\(error)"])
-            }
+            outbox.append((event.kind, message.data))
+        }
+        do {
+            try await webhooks.enqueue(userId: user.id, events: outbox)
+        } catch {
+            logger.error("Could not queue webhook deliveries", metadata: ["user": "\(user.id)", "error": "\(error)"])
         }
     }
 

@@ -60,11 +60,7 @@ extension AccountStore {
 
     /// Withdraws an unused invite of the household.
     public func deleteInvite(id: UUID, householdId: UUID) async throws -> Bool {
-        let existing = try await sql.select().column("id").from("invites")
-            .where("id", .equal, id).where("household_id", .equal, householdId).first()
-        guard existing != nil else { return false }
-        try await sql.delete(from: "invites").where("id", .equal, id).where("household_id", .equal, householdId).run()
-        return true
+        try await sql.delete(from: "invites").where("id", .equal, id).where("household_id", .equal, householdId).runCounting() > 0
     }
 
     /// Moves the user into the invite's household and uses the invite up, in one transaction.

@@ -110,10 +110,6 @@ public struct CredentialStore: Sendable {
 
     /// Revokes one of the user's tokens. Returns false when the user has no such token.
     public func deleteToken(id: UUID, userId: UUID) async throws -> Bool {
-        let existing = try await sql.select().column("id").from("api_tokens")
-            .where("id", .equal, id).where("user_id", .equal, userId).first()
-        guard existing != nil else { return false }
-        try await sql.delete(from: "api_tokens").where("id", .equal, id).where("user_id", .equal, userId).run()
-        return true
+        try await sql.delete(from: "api_tokens").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
     }
 }

@@ -28,11 +28,7 @@ extension FocusStore {
 
     /// Deletes one of the user's sessions. Returns false when the user has no such session.
     public func deleteSession(id: UUID, userId: UUID) async throws -> Bool {
-        let existing = try await sql.select().column("id").from("focus_sessions")
-            .where("id", .equal, id).where("user_id", .equal, userId).first()
-        guard existing != nil else { return false }
-        try await sql.delete(from: "focus_sessions").where("id", .equal, id).where("user_id", .equal, userId).run()
-        return true
+        try await sql.delete(from: "focus_sessions").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
     }
 
     /// Adds finished sessions directly (imports, benchmarks and tests), in one transaction.

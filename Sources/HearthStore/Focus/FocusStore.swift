@@ -33,13 +33,6 @@ public struct FocusStore: Sendable {
             .run()
     }
 
-    /// The user's timer (idle until first used).
-    public func timer(userId: UUID) async throws -> TimerState {
-        guard let row = try await sql.select().column("state").from("focus_timers").where("user_id", .equal, userId).first()
-        else { return TimerState() }
-        return try Self.decodeState(row)
-    }
-
     /// The timer and the settings in one query: what every look at the timer needs.
     public func timerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
         let row = try await sql.select()
@@ -65,14 +58,18 @@ public struct FocusStore: Sendable {
         let clock = clock
         return try await database.transaction { db in
             let now = clock.now
-            try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
-                .values(SQLBind(userId), SQLBind(String(decoding: try Self.encoder.encode(TimerState()), as: UTF8.self)),
-                        SQLLiteral.null, SQLBind(now))
-                .ignoringConflicts(with: ["user_id"]).run()
-            let query = db.select().column("state").from("focus_timers").where("user_id", .equal, userId)
-            query.for(.update)
-            guard let row = try await query.first() else { throw StoreError.missingRow("focus_timers") }
-            let before = try Self.decodeState(row)
+            let before: TimerState
+            if let row = try await Self.lockedTimer(userId: userId, on: db) {
+                before = try Self.decodeState(row)
+            } else {
+                // The first command of this user: create the row (a concurrent first command may win), then lock it.
+                try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
+                    .values(SQLBind(userId), SQLBind(String(decoding: try Self.encoder.encode(TimerState()), as: UTF8.self)),
+                            SQLLiteral.null, SQLBind(now))
+                    .ignoringConflicts(with: ["user_id"]).run()
+                guard let row = try await Self.lockedTimer(userId: userId, on: db) else { throw StoreError.missingRow("focus_timers") }
+                before = try Self.decodeState(row)
+            }
             let transition = try change(before, now)
             guard transition.state != before || !transition.events.isEmpty else { return transition }
             try await db.update("focus_timers")
@@ -110,6 +107,13 @@ public struct FocusStore: Sendable {
                     SQLBind(session.endedAt), SQLBind(session.plannedSeconds), SQLBind(session.actualSeconds),
                     SQLBind(session.skipped), SQLBind(session.label), SQLBind(LocalDay.number(of: session.endedAt, in: timeZone)))
             .run()
+    }
+
+    /// The timer row, locked until the transaction ends (PostgreSQL; SQLite's writer lock already holds).
+    static func lockedTimer(userId: UUID, on db: any SQLDatabase) async throws -> (any SQLRow)? {
+        let query = db.select().column("state").from("focus_timers").where("user_id", .equal, userId)
+        query.for(.update)
+        return try await query.first()
     }
 
     static func decodeState(_ row: any SQLRow) throws -> TimerState {

@@ -105,18 +105,16 @@ extension ListStore {
     /// Deletes an item from an active list.
     public func deleteItem(id: UUID, listId: UUID, householdId: UUID) async throws {
         guard try await list(id: listId, householdId: householdId) != nil else { throw try await missing(listId, householdId) }
-        guard try await Self.item(id: id, listId: listId, on: sql) != nil else { throw ListError.itemNotFound }
-        try await sql.delete(from: "list_items").where("id", .equal, id).where("list_id", .equal, listId).run()
+        guard try await sql.delete(from: "list_items").where("id", .equal, id).where("list_id", .equal, listId).runCounting() > 0 else {
+            throw ListError.itemNotFound
+        }
     }
 
     /// Removes every purchased item of an active list. Returns how many.
     @discardableResult
     public func clearPurchased(listId: UUID, householdId: UUID) async throws -> Int {
         guard try await list(id: listId, householdId: householdId) != nil else { throw try await missing(listId, householdId) }
-        let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("list_items")
-            .where("list_id", .equal, listId).where("purchased", .equal, true).first()?.decode(column: "n", as: Int.self) ?? 0
-        try await sql.delete(from: "list_items").where("list_id", .equal, listId).where("purchased", .equal, true).run()
-        return count
+        return try await sql.delete(from: "list_items").where("list_id", .equal, listId).where("purchased", .equal, true).runCounting()
     }
 
     /// Names the household used before that start with `prefix` (or contain it), most used and most recent first.

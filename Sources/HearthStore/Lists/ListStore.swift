@@ -100,11 +100,7 @@ public struct ListStore: Sendable {
     /// Purges every list that has been in Recently deleted for 30 days. Returns how many.
     @discardableResult
     public func purgeExpired() async throws -> Int {
-        let cutoff = clock.now - ShoppingList.retention
-        let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("shopping_lists")
-            .where("deleted_at", .lessThan, cutoff).first()?.decode(column: "n", as: Int.self) ?? 0
-        try await sql.delete(from: "shopping_lists").where("deleted_at", .lessThan, cutoff).run()
-        return count
+        try await sql.delete(from: "shopping_lists").where("deleted_at", .lessThan, clock.now - ShoppingList.retention).runCounting()
     }
 
     /// The error for a list that cannot be changed: deleted, or not there at all.

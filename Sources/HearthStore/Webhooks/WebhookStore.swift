@@ -53,28 +53,28 @@ public struct WebhookStore: Sendable {
 
     /// Deletes one of the user's webhooks with its log. Returns false when the user has no such webhook.
     public func delete(id: UUID, userId: UUID) async throws -> Bool {
-        let existing = try await sql.select().column("id").from("webhooks").where("id", .equal, id).where("user_id", .equal, userId).first()
-        guard existing != nil else { return false }
-        try await sql.delete(from: "webhooks").where("id", .equal, id).where("user_id", .equal, userId).run()
-        return true
+        try await sql.delete(from: "webhooks").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
     }
 
-    /// Queues `payload` for every webhook of the user that wants `event`. Returns how many were queued.
+    /// Queues each event's payload for every webhook of the user that wants it: one look-up of the
+    /// webhooks and one transaction for all the events of a timer change. Returns how many were queued.
     @discardableResult
-    public func enqueue(userId: UUID, event: TimerEvent.Kind, payload: String) async throws -> Int {
-        let targets = try await webhooks(userId: userId).filter { $0.webhook.wants(event) }
-        guard !targets.isEmpty else { return 0 }
+    public func enqueue(userId: UUID, events: [(kind: TimerEvent.Kind, payload: String)]) async throws -> Int {
+        guard !events.isEmpty else { return 0 }
+        let targets = try await webhooks(userId: userId)
+        let deliveries = events.flatMap { event in targets.filter { $0.webhook.wants(event.kind) }.map { ($0.webhook.id, event) } }
+        guard !deliveries.isEmpty else { return 0 }
         let now = clock.now
         try await database.transaction { db in
-            for target in targets {
+            for (webhookId, event) in deliveries {
                 try await db.insert(into: "webhook_deliveries")
                     .columns("id", "webhook_id", "event", "payload", "status", "attempts", "next_attempt_at", "created_at")
-                    .values(SQLBind(ids.next()), SQLBind(target.webhook.id), SQLBind(event.rawValue), SQLBind(payload),
+                    .values(SQLBind(ids.next()), SQLBind(webhookId), SQLBind(event.kind.rawValue), SQLBind(event.payload),
                             SQLBind(WebhookDelivery.Status.pending.rawValue), SQLBind(0), SQLBind(now), SQLBind(now))
                     .run()
             }
         }
-        return targets.count
+        return deliveries.count
     }
 
     /// Pending deliveries whose next attempt is due, oldest first.
