@@ -17,6 +17,8 @@ case "${1:-run}" in
         [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
         have_cmd chromium || need+=(chromium)
         have_cmd chromedriver || need+=(chromium-driver)
+        # Lists show emoji; without this font the screenshots show empty boxes.
+        [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need+=(fonts-noto-color-emoji)
         python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
         ;;
     bench)

@@ -70,6 +70,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
+    ListsPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))

@@ -44,6 +44,31 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func movingAListShiftsTheOthers(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            var ids: [UUID] = []
+            for name in ["A", "B", "C", "D"] {
+                ids.append(try await store.createList(id: nil, householdId: home, name: name, emoji: nil).list.id)
+                clock.advance(by: 1)
+            }
+            func order() async throws -> [String] { try await store.lists(householdId: home).map(\.list.name) }
+            _ = try await store.updateList(id: ids[3], householdId: home, name: nil, emoji: nil, position: 1)
+            #expect(try await order() == ["D", "A", "B", "C"])
+            _ = try await store.updateList(id: ids[3], householdId: home, name: nil, emoji: nil, position: 99)
+            #expect(try await order() == ["A", "B", "C", "D"])
+            try await store.deleteList(id: ids[1], householdId: home)
+            let moved = try await store.updateList(id: ids[0], householdId: home, name: "A2", emoji: "🍎", position: 2)
+            #expect(try await order() == ["C", "A2", "D"])
+            #expect(moved.position == 2 && moved.emoji == "🍎")
+            await #expect(throws: ListError.listDeleted) {
+                try await store.updateList(id: ids[1], householdId: home, name: nil, emoji: nil, position: 1)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func aLateCheckCannotUndoANewerOne(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let home = try await household(database)

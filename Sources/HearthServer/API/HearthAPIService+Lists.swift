@@ -19,14 +19,14 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let result = try await services.lists.createList(id: try Self.uuid(body.id), householdId: user.householdId, name: body.name, emoji: body.emoji)
-        let dto = try await listDTO(result.list.id, user, withItems: true)
-        if result.created { await publish("listCreated", listId: result.list.id, to: user) }
-        return result.created ? .created(.init(body: .json(dto))) : .ok(.init(body: .json(dto)))
+        let document = try await services.lists.document(id: result.list.id, householdId: user.householdId, withItems: true)
+        if result.created { await services.events.publishListChange("listCreated", listId: result.list.id, by: user) }
+        return result.created ? .created(.init(body: .json(document))) : .ok(.init(body: .json(document)))
     }
 
     func getList(_ input: Operations.GetList.Input) async throws -> Operations.GetList.Output {
         let user = try APIRequest.requireUser()
-        return .ok(.init(body: .json(try await listDTO(try Self.uuid(input.path.id), user, withItems: true))))
+        return .ok(.init(body: .json(try await services.lists.document(id: try Self.uuid(input.path.id), householdId: user.householdId, withItems: true))))
     }
 
     func updateList(_ input: Operations.UpdateList.Input) async throws -> Operations.UpdateList.Output {
@@ -35,15 +35,15 @@ extension HearthAPIService {
         let id = try Self.uuid(input.path.id)
         _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: body.name,
                                                 emoji: body.emoji.map { $0.isEmpty ? nil : $0 }, position: body.position)
-        await publish("listUpdated", listId: id, to: user)
-        return .ok(.init(body: .json(try await listDTO(id, user, withItems: false))))
+        await services.events.publishListChange("listUpdated", listId: id, by: user)
+        return .ok(.init(body: .json(try await services.lists.document(id: id, householdId: user.householdId, withItems: false))))
     }
 
     func deleteList(_ input: Operations.DeleteList.Input) async throws -> Operations.DeleteList.Output {
         let user = try APIRequest.requireUser()
         let id = try Self.uuid(input.path.id)
         try await services.lists.deleteList(id: id, householdId: user.householdId)
-        await publish("listDeleted", listId: id, to: user)
+        await services.events.publishListChange("listDeleted", listId: id, by: user)
         return .noContent
     }
 
@@ -51,15 +51,15 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let id = try Self.uuid(input.path.id)
         _ = try await services.lists.restoreList(id: id, householdId: user.householdId)
-        await publish("listRestored", listId: id, to: user)
-        return .ok(.init(body: .json(try await listDTO(id, user, withItems: true))))
+        await services.events.publishListChange("listRestored", listId: id, by: user)
+        return .ok(.init(body: .json(try await services.lists.document(id: id, householdId: user.householdId, withItems: true))))
     }
 
     func purgeList(_ input: Operations.PurgeList.Input) async throws -> Operations.PurgeList.Output {
         let user = try APIRequest.requireUser()
         let id = try Self.uuid(input.path.id)
         try await services.lists.purgeList(id: id, householdId: user.householdId)
-        await publish("listPurged", listId: id, to: user)
+        await services.events.publishListChange("listPurged", listId: id, by: user)
         return .noContent
     }
 
@@ -70,7 +70,7 @@ extension HearthAPIService {
         let quantity = try body.quantity.flatMap { $0.isEmpty ? nil : try Quantity(parsing: $0) }
         let result = try await services.lists.addItem(id: try Self.uuid(body.id), listId: listId, householdId: user.householdId,
                                                       name: body.name, quantity: quantity, note: body.note)
-        await publish(result.created ? "itemAdded" : "itemUpdated", listId: listId, to: user)
+        await services.events.publishListChange(result.created ? "itemAdded" : "itemUpdated", listId: listId, by: user)
         return result.created ? .created(.init(body: .json(.init(result.item)))) : .ok(.init(body: .json(.init(result.item))))
     }
 
@@ -85,7 +85,7 @@ extension HearthAPIService {
             purchased: body.purchased, changedAt: body.changedAt
         )
         let item = try await services.lists.updateItem(id: try Self.uuid(input.path.itemId), listId: listId, householdId: user.householdId, change)
-        await publish("itemUpdated", listId: listId, to: user)
+        await services.events.publishListChange("itemUpdated", listId: listId, by: user)
         return .ok(.init(body: .json(.init(item))))
     }
 
@@ -93,7 +93,7 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let listId = try Self.uuid(input.path.id)
         try await services.lists.deleteItem(id: try Self.uuid(input.path.itemId), listId: listId, householdId: user.householdId)
-        await publish("itemDeleted", listId: listId, to: user)
+        await services.events.publishListChange("itemDeleted", listId: listId, by: user)
         return .noContent
     }
 
@@ -101,8 +101,8 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let listId = try Self.uuid(input.path.id)
         try await services.lists.clearPurchased(listId: listId, householdId: user.householdId)
-        await publish("purchasedCleared", listId: listId, to: user)
-        return .ok(.init(body: .json(try await listDTO(listId, user, withItems: true))))
+        await services.events.publishListChange("purchasedCleared", listId: listId, by: user)
+        return .ok(.init(body: .json(try await services.lists.document(id: listId, householdId: user.householdId, withItems: true))))
     }
 
     func listSuggestions(_ input: Operations.ListSuggestions.Input) async throws -> Operations.ListSuggestions.Output {
@@ -115,24 +115,6 @@ extension HearthAPIService {
         return .ok(.init(body: .json(.init(try await services.lists.statistics(householdId: user.householdId)))))
     }
 
-    /// A list with its counts (and items), as the API shows it.
-    private func listDTO(_ id: UUID, _ user: User, withItems: Bool) async throws -> Components.Schemas.ShoppingList {
-        guard let list = try await services.lists.list(id: id, householdId: user.householdId, includingDeleted: true) else {
-            throw ListError.listNotFound
-        }
-        if list.deletedAt != nil { throw ListError.listDeleted }
-        let items = try await services.lists.items(listId: id, householdId: user.householdId)
-        var dto = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.filter(\.purchased).count))
-        if withItems { dto.items = items.map { .init($0) } }
-        return dto
-    }
-
-    /// Tells every open page of the household that a list changed; pages then reload what they show.
-    private func publish(_ type: String, listId: UUID, to user: User) async {
-        let data = #"{"type":"\#(type)","listId":"\#(listId.uuidString)","by":"\#(user.id.uuidString)"}"#
-        await services.events.publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
-    }
-
     /// Parses a UUID the client sent; the generated code keeps them as strings.
     static func uuid(_ text: String) throws -> UUID {
         guard let id = UUID(uuidString: text) else { throw HTTPErrorMessage.badRequest("“\(text)” is not a UUID.") }
@@ -142,6 +124,26 @@ extension HearthAPIService {
     /// An optional id from a request body (client-chosen ids).
     static func uuid(_ text: String?) throws -> UUID? {
         try text.map(uuid)
+    }
+}
+
+extension ListStore {
+    /// A list with its counts (and items), as the API and the list page show it.
+    func document(id: UUID, householdId: UUID, withItems: Bool = true) async throws -> Components.Schemas.ShoppingList {
+        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
+        if list.deletedAt != nil { throw ListError.listDeleted }
+        let items = try await items(listId: id, householdId: householdId)
+        var document = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.filter(\.purchased).count))
+        if withItems { document.items = items.map { .init($0) } }
+        return document
+    }
+}
+
+extension EventHub {
+    /// Tells every open page of the household that a list changed; pages then reload what they show.
+    func publishListChange(_ type: String, listId: UUID, by user: User) async {
+        let data = #"{"type":"\#(type)","listId":"\#(listId.uuidString)","by":"\#(user.id.uuidString)"}"#
+        await publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
     }
 }
 

@@ -7,6 +7,7 @@ enum Notice: String {
     case saved, passwordChanged = "password-changed", tokenRevoked = "token-revoked", joined, left
     case inviteWithdrawn = "invite-withdrawn", signedOut = "signed-out", accountDeleted = "account-deleted"
     case sessionDeleted = "session-deleted"
+    case listRestored = "list-restored", listPurged = "list-purged"
 
     var message: String {
         switch self {
@@ -19,6 +20,8 @@ enum Notice: String {
         case .signedOut: "You are signed out."
         case .accountDeleted: "Your account and its data were deleted."
         case .sessionDeleted: "Session deleted."
+        case .listRestored: "List restored with all its items."
+        case .listPurged: "List deleted for good."
         }
     }
 

@@ -40,8 +40,7 @@ extension ListStore {
         let now = clock.now
         return try await database.transaction { db in
             guard try await Self.list(id: listId, householdId: householdId, includingDeleted: false, on: db) != nil else {
-                let deleted = try await Self.list(id: listId, householdId: householdId, includingDeleted: true, on: db) != nil
-                throw deleted ? ListError.listDeleted : ListError.listNotFound
+                throw try await Self.missing(listId, householdId, on: db)
             }
             if let owner = try await Self.existing(table: "list_items", id: id, on: db) {
                 guard owner == householdId, let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.idConflict }
@@ -81,7 +80,7 @@ extension ListStore {
         let now = clock.now
         return try await database.transaction { db in
             guard try await Self.list(id: listId, householdId: householdId, includingDeleted: false, on: db) != nil else {
-                throw ListError.listNotFound
+                throw try await Self.missing(listId, householdId, on: db)
             }
             guard let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.itemNotFound }
             let update = db.update("list_items").set("updated_at", to: now)

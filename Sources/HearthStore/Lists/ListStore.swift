@@ -60,16 +60,41 @@ public struct ListStore: Sendable {
         }
     }
 
-    /// Renames, changes the emoji of, or moves an active list.
+    /// Renames, changes the emoji of, or moves an active list. `position` is the list's new place
+    /// among the active lists (1 is first; out of range means first or last); the others shift.
     public func updateList(id: UUID, householdId: UUID, name: String?, emoji: String??, position: Int?) async throws -> ShoppingList {
-        guard try await list(id: id, householdId: householdId) != nil else { throw try await missing(id, householdId) }
-        let update = sql.update("shopping_lists").set("updated_at", to: clock.now)
-        if let name { update.set("name", to: try ListRules.name(name)) }
-        if let emoji { update.set("emoji", to: SQLBind(try ListRules.emoji(emoji))) }
-        if let position { update.set("position", to: position) }
-        try await update.where("id", .equal, id).where("household_id", .equal, householdId).run()
-        guard let list = try await list(id: id, householdId: householdId) else { throw ListError.listNotFound }
-        return list
+        let name = try name.map(ListRules.name)
+        let emoji = try emoji.map(ListRules.emoji)
+        let now = clock.now
+        return try await database.transaction { db in
+            guard try await Self.list(id: id, householdId: householdId, includingDeleted: false, on: db) != nil else {
+                throw try await Self.missing(id, householdId, on: db)
+            }
+            let update = db.update("shopping_lists").set("updated_at", to: now)
+            if let name { update.set("name", to: name) }
+            if let emoji { update.set("emoji", to: SQLBind(emoji)) }
+            try await update.where("id", .equal, id).run()
+            if let position { try await Self.move(id, to: position, householdId: householdId, on: db) }
+            guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: false, on: db) else {
+                throw ListError.listNotFound
+            }
+            return list
+        }
+    }
+
+    /// Numbers the household's active lists 1…n with `id` at `position`; only rows whose number
+    /// changes are written.
+    static func move(_ id: UUID, to position: Int, householdId: UUID, on db: any SQLDatabase) async throws {
+        var order = try await db.select().columns("id", "position").from("shopping_lists")
+            .where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+            .orderBy("position").orderBy("created_at").for(.update)
+            .all().map { (id: try $0.decode(column: "id", as: UUID.self), position: try $0.decode(column: "position", as: Int.self)) }
+        guard let from = order.firstIndex(where: { $0.id == id }) else { return }
+        let moved = order.remove(at: from)
+        order.insert(moved, at: min(max(position, 1), order.count + 1) - 1)
+        for (index, entry) in order.enumerated() where entry.position != index + 1 {
+            try await db.update("shopping_lists").set("position", to: index + 1).where("id", .equal, entry.id).run()
+        }
     }
 
     /// Moves a list to Recently deleted (items stay with it).
@@ -105,7 +130,11 @@ public struct ListStore: Sendable {
 
     /// The error for a list that cannot be changed: deleted, or not there at all.
     func missing(_ id: UUID, _ householdId: UUID) async throws -> ListError {
-        try await list(id: id, householdId: householdId, includingDeleted: true) == nil ? .listNotFound : .listDeleted
+        try await Self.missing(id, householdId, on: sql)
+    }
+
+    static func missing(_ id: UUID, _ householdId: UUID, on db: any SQLDatabase) async throws -> ListError {
+        try await list(id: id, householdId: householdId, includingDeleted: true, on: db) == nil ? .listNotFound : .listDeleted
     }
 
     private func summaries(householdId: UUID, deleted: Bool) async throws -> [ListSummary] {

@@ -2,18 +2,17 @@ import Foundation
 import HearthCore
 import Hummingbird
 
-/// The areas not built yet (each says so in one line and links to what exists) and the privacy page.
+/// The area not built yet (it says so in one line and links to what exists) and the privacy page.
 struct AppPages {
     let services: AppServices
 
     func addRoutes(to router: Router<HearthRequestContext>) {
-        for section in [Layout.Section.inventory, .lists] {
-            router.get(RouterPath("/" + section.rawValue)) { request, context in
-                _ = try context.requireUser()
-                let page = ComingSoonPage(layout: services.layout(section.title, section, context, notice: Notice.from(request)),
-                                          area: section.title, summary: section.summary)
-                return try services.renderer.render("coming-soon", page)
-            }
+        router.get("/inventory") { request, context in
+            _ = try context.requireUser()
+            let section = Layout.Section.inventory
+            let page = ComingSoonPage(layout: services.layout(section.title, section, context, notice: Notice.from(request)),
+                                      area: section.title, summary: section.summary)
+            return try services.renderer.render("coming-soon", page)
         }
         router.get("/privacy") { _, context in
             try services.renderer.render("privacy", PrivacyPage(layout: services.layout("Privacy", nil, context)))

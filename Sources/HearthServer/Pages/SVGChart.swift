@@ -1,7 +1,7 @@
 import Foundation
 import HearthCore
 
-/// Server-rendered SVG charts for the statistics page. They take only numbers and dates, and the
+/// Server-rendered SVG charts for the statistics pages. They take only numbers and dates, and the
 /// text they contain is escaped anyway; colours come from the stylesheet (`currentColor`, classes).
 enum SVGChart {
     /// Vertical bars of focus minutes per day, oldest on the left.
@@ -39,6 +39,24 @@ enum SVGChart {
             let level = day.seconds == 0 ? 0 : min(4, 1 + 4 * (day.seconds - 1) / maximum)
             let label = "\(LocalDay.isoDate(of: day.day)): \(day.seconds / 60) min"
             svg += #"<rect class="level-\#(level)" x="\#(format(column * (cell + gap)))" y="\#(format(row * (cell + gap)))" width="\#(cell)" height="\#(cell)" rx="2"><title>\#(escape(label))</title></rect>"#
+        }
+        return svg + "</svg>"
+    }
+
+    /// Horizontal bars for a ranking (most bought items), largest first, each labelled with its name and count.
+    static func ranking(_ entries: [(name: String, count: Int)], title: String) -> String {
+        // Drawn at about phone width, so the labels stay readable when the chart scales down.
+        let row = 26.0, width = 340.0, labelWidth = 120.0, countWidth = 34.0
+        let height = row * Double(max(entries.count, 1))
+        let maximum = Double(max(entries.map(\.count).max() ?? 1, 1))
+        var svg = #"<svg class="chart ranking" viewBox="0 0 \#(Int(width)) \#(Int(height))" role="img" aria-label="\#(escape(title))">"#
+        for (index, entry) in entries.enumerated() {
+            let y = Double(index) * row
+            let barWidth = max((width - labelWidth - countWidth) * Double(entry.count) / maximum, 2)
+            let name = entry.name.count > 16 ? String(entry.name.prefix(15)) + "…" : entry.name
+            svg += #"<text class="label" x="0" y="\#(format(y + row * 0.65))">\#(escape(name))</text>"#
+            svg += #"<rect class="bar" x="\#(format(labelWidth))" y="\#(format(y + 5))" width="\#(format(barWidth))" height="\#(format(row - 10))" rx="3"><title>\#(escape("\(entry.name): bought \(entry.count) times"))</title></rect>"#
+            svg += #"<text class="count" x="\#(format(labelWidth + barWidth + 6))" y="\#(format(y + row * 0.65))">\#(entry.count)</text>"#
         }
         return svg + "</svg>"
     }

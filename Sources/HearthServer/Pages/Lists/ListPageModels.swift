@@ -1,0 +1,119 @@
+import Foundation
+import HearthCore
+
+/// The lists as cards, in their order, with the form for a new one.
+struct ListsIndexPage: Sendable {
+    struct Card: Sendable {
+        let id: String
+        let name: String
+        let emoji: String?
+        let progress: String
+        let percent: Int
+        let done: Bool
+        /// The places a move up or down takes the list to; nil at either end.
+        let up: Int?
+        let down: Int?
+    }
+
+    struct Undo: Sendable {
+        let id: String
+        let name: String
+    }
+
+    let layout: Layout
+    let cards: [Card]
+    var isEmpty: Bool { cards.isEmpty }
+    /// The list just moved to Recently deleted, offered back for one page view.
+    let undo: Undo?
+    let error: String?
+    let name: String
+    let emoji: String
+
+    init(layout: Layout, lists: [ListSummary], justDeleted: ShoppingList?, error: String?, name: String, emoji: String) {
+        self.layout = layout
+        cards = lists.enumerated().map { index, summary in
+            Card(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji,
+                 progress: Self.progress(summary), percent: summary.items == 0 ? 0 : summary.purchased * 100 / summary.items,
+                 done: summary.items > 0 && summary.purchased == summary.items,
+                 up: index == 0 ? nil : index, down: index == lists.count - 1 ? nil : index + 2)
+        }
+        undo = justDeleted.map { Undo(id: $0.id.uuidString, name: $0.name) }
+        self.error = error
+        self.name = name
+        self.emoji = emoji
+    }
+
+    static func progress(_ summary: ListSummary) -> String {
+        switch summary.items {
+        case 0: "Empty"
+        case summary.purchased: "All \(summary.items) in the basket"
+        default: "\(summary.items - summary.purchased) to buy · \(summary.purchased) of \(summary.items) in the basket"
+        }
+    }
+}
+
+/// One list; the browser renders the items from `listJSON` and keeps them live.
+struct ShoppingListPage: Sendable {
+    let layout: Layout
+    let id: String
+    let name: String
+    let emoji: String
+    let listJSON: String
+    let userId: String
+    let error: String?
+}
+
+/// Lists in Recently deleted, with the days each has left before it is purged.
+struct DeletedListsPage: Sendable {
+    struct Entry: Sendable {
+        let id: String
+        let name: String
+        let emoji: String?
+        let items: String
+        let deleted: String
+        let remaining: String
+    }
+
+    let layout: Layout
+    let lists: [Entry]
+    var isEmpty: Bool { lists.isEmpty }
+
+    init(layout: Layout, lists: [ListSummary], now: Date, timeZone: String) {
+        self.layout = layout
+        self.lists = lists.map { summary in
+            let deletedAt = summary.list.deletedAt ?? now
+            let secondsLeft: TimeInterval = deletedAt.addingTimeInterval(ShoppingList.retention).timeIntervalSince(now)
+            let days = max(0, Int((secondsLeft / 86_400).rounded(.up)))
+            return Entry(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji,
+                         items: summary.items == 1 ? "1 item" : "\(summary.items) items",
+                         deleted: DisplayFormat.dateTime(deletedAt, timeZone: timeZone),
+                         remaining: days == 0 ? "deleted for good soon" : days == 1 ? "1 day left" : "\(days) days left")
+        }
+    }
+}
+
+/// The household's shopping figures and the most bought items as a chart.
+struct ListStatisticsPage: Sendable {
+    struct Figure: Sendable {
+        let title: String
+        let value: String
+        let detail: String
+    }
+
+    let layout: Layout
+    let figures: [Figure]
+    let mostBought: String
+    let hasPurchases: Bool
+
+    init(layout: Layout, statistics s: ListStatistics) {
+        self.layout = layout
+        figures = [
+            Figure(title: "Active lists", value: "\(s.activeLists)", detail: "\(s.listsWithItems) with items"),
+            Figure(title: "Items", value: "\(s.totalItems)", detail: String(format: "%.1f per list on average", s.averageItemsPerList)),
+            Figure(title: "In the basket", value: "\(s.purchasedItems)", detail: "items checked off"),
+            Figure(title: "Completion", value: "\(Int((s.completionRate * 100).rounded())) %", detail: "of all items are in the basket"),
+        ]
+        mostBought = SVGChart.ranking(s.mostBought.map { ($0.name, $0.count) }, title: "Most bought items")
+        hasPurchases = !s.mostBought.isEmpty
+    }
+}

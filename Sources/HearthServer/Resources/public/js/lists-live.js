@@ -1,0 +1,30 @@
+// Hearth Lists: keeps the lists index and Recently deleted current. When any list of the household
+// changes, the page is fetched again and its live part ([data-live]) swapped in place.
+
+import { followLists } from "./list-api.js";
+
+const live = document.querySelector("[data-live]");
+let timer = null;
+
+async function refresh() {
+  try {
+    const response = await fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById(live.id);
+    if (fresh) live.replaceChildren(...fresh.childNodes);
+  } catch { /* offline: the next event or reconnection tries again */ }
+}
+
+function scheduleRefresh() {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, 150);
+}
+
+if (live) followLists({ onEvent: scheduleRefresh, onOpen: (reconnected) => { if (reconnected) scheduleRefresh(); } });
+
+// Forms that cannot be undone ask first.
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset?.confirm;
+  if (question && !confirm(question)) event.preventDefault();
+});

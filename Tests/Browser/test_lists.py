@@ -1,0 +1,195 @@
+"""Shared shopping lists in real browsers: two members of one household shopping together live,
+Recently deleted, refusals rolled back, statistics, and the phone layout in the E-ink and dark themes."""
+
+from __future__ import annotations
+
+import re
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_accounts import click, fill, path_of, register, submit_and_wait_for_new_page, unique_email, wait
+from test_focus import no_horizontal_scroll, use_eink_theme
+
+# Live updates must arrive "within a second"; the wait allows for a loaded CI machine.
+LIVE_SECONDS = 3
+
+
+def live(driver) -> WebDriverWait:
+    return WebDriverWait(driver, LIVE_SECONDS)
+
+
+def names_in(driver, section: str) -> list[str]:
+    """Item names shown in #to-buy or #in-basket, in order."""
+    return [element.text for element in driver.find_elements(By.CSS_SELECTOR, f"#{section} .item-name")]
+
+
+def row_of(driver, name: str):
+    return next(row for row in driver.find_elements(By.CSS_SELECTOR, ".item")
+                if row.find_element(By.CSS_SELECTOR, ".item-name").text == name)
+
+
+def open_list_page(driver) -> None:
+    """Waits until the list page has drawn its items and joined the household's event stream."""
+    wait(driver).until(lambda d: d.find_element(By.ID, "list-page").get_attribute("data-live") == "true")
+
+
+def add_item(driver, name: str, quantity: str = "") -> None:
+    fill(driver, "#add-name", name)
+    if quantity:
+        fill(driver, "#add-quantity", quantity)
+    driver.find_element(By.ID, "add-name").send_keys(Keys.ENTER)
+
+
+def create_list(driver, base_url: str, name: str, emoji: str = "") -> str:
+    """Creates a list through the form on /lists; returns its id (the page it lands on)."""
+    driver.get(f"{base_url}/lists")
+    fill(driver, "#new-list-name", name)
+    if emoji:
+        driver.execute_script("document.getElementById('new-list-emoji').value = arguments[0];", emoji)  # chromedriver types only BMP text
+    submit_and_wait_for_new_page(driver, driver.find_element(By.ID, "new-list-create"))
+    match = re.fullmatch(r"/lists/([0-9A-Fa-f-]{36})", path_of(driver))
+    assert match, driver.current_url
+    open_list_page(driver)
+    return match.group(1)
+
+
+def household_of_two(base_url: str, browser_factory):
+    """Ada (a phone) invites Bob (a laptop), who joins her household. Returns both drivers."""
+    ada = browser_factory()
+    register(ada, base_url, unique_email(), name="Ada")
+    ada.get(f"{base_url}/settings/household")
+    submit_and_wait_for_new_page(ada, ada.find_element(By.ID, "invite-create"))
+    link = ada.find_element(By.ID, "invite-link").get_attribute("value")
+
+    bob = browser_factory(width=1280, height=900)
+    register(bob, base_url, unique_email(), name="Bob")
+    bob.get(link)
+    submit_and_wait_for_new_page(bob, bob.find_element(By.ID, "join-household"))
+    return ada, bob
+
+
+def test_two_members_shop_together_and_see_each_other_live(server, browser_factory, screenshot):
+    ada, bob = household_of_two(server, browser_factory)
+    list_id = create_list(ada, server, "Groceries", "🛒")
+
+    # Bob's index shows the new list; he opens it.
+    bob.get(f"{server}/lists")
+    card = wait(bob).until(EC.presence_of_element_located((By.CSS_SELECTOR, f".list-card[data-id='{list_id}']")))
+    assert "Groceries" in card.text and "Empty" in card.text
+    submit_and_wait_for_new_page(bob, card.find_element(By.CSS_SELECTOR, "a"))
+    open_list_page(bob)
+
+    # Ada adds; Bob sees it without reloading.
+    add_item(ada, "Milk", "2 l")
+    add_item(ada, "Bread")
+    live(bob).until(lambda d: names_in(d, "to-buy") == ["Milk", "Bread"])
+    assert row_of(bob, "Milk").find_element(By.CSS_SELECTOR, ".item-quantity").text == "2 l"
+
+    # The same name again adds up instead of a second line.
+    add_item(ada, "milk", "1 l")
+    live(bob).until(lambda d: row_of(d, "Milk").find_element(By.CSS_SELECTOR, ".item-quantity").text == "3 l")
+    assert names_in(ada, "to-buy") == ["Milk", "Bread"]
+
+    # Bob checks Bread; on Ada's phone it moves into the basket.
+    click(bob, row_of(bob, "Bread").find_element(By.CSS_SELECTOR, "input[type=checkbox]"))
+    live(ada).until(lambda d: d.find_element(By.ID, "basket-count").text == "1")
+    assert names_in(ada, "to-buy") == ["Milk"]
+    assert ada.execute_script("return [...document.querySelectorAll('#in-basket .item-name')].map(e => e.textContent)") == ["Bread"]
+    screenshot(ada, "lists-live-ada-phone")
+    screenshot(bob, "lists-live-bob-laptop")
+
+    # A suggestion adds Bread again in one tap, and Bob sees it.
+    fill(ada, "#add-name", "br")
+    suggestion = wait(ada).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#suggestions button[data-name='Bread']")))
+    screenshot(ada, "lists-suggestions-phone")
+    click(ada, suggestion)
+    live(bob).until(lambda d: names_in(d, "to-buy") == ["Milk", "Bread"])
+
+    # Bob deletes the list; Ada's open page says so.
+    click(bob, bob.find_element(By.CSS_SELECTOR, "#list-options summary"))
+    submit_and_wait_for_new_page(bob, bob.find_element(By.ID, "delete-list"))
+    assert path_of(bob) == "/lists"
+    assert "Groceries" in bob.find_element(By.ID, "undo-delete").text
+    live(ada).until(EC.visibility_of_element_located((By.ID, "list-gone")))
+    screenshot(ada, "lists-deleted-by-other-phone")
+
+    # Ada restores it from Recently deleted, with its items.
+    ada.get(f"{server}/lists/deleted")
+    entry = wait(ada).until(EC.presence_of_element_located((By.CSS_SELECTOR, f"#deleted-lists li[data-id='{list_id}']")))
+    assert "3 items" in entry.text and "30 days left" in entry.text
+    screenshot(ada, "lists-recently-deleted-phone")
+    submit_and_wait_for_new_page(ada, entry.find_element(By.CSS_SELECTOR, "button.restore"))
+    assert path_of(ada) == "/lists"
+    card = ada.find_element(By.CSS_SELECTOR, f".list-card[data-id='{list_id}']")
+    assert "2 to buy" in card.text and "1 of 3 in the basket" in card.text
+    # Bob's index shows it again without a reload.
+    live(bob).until(lambda d: d.find_elements(By.CSS_SELECTOR, f".list-card[data-id='{list_id}']"))
+    screenshot(ada, "lists-index-phone")
+
+
+def test_a_refused_change_is_rolled_back_with_the_reason(server, browser_factory, screenshot):
+    driver = browser_factory()
+    register(driver, server, unique_email())
+    create_list(driver, server, "Hardware")
+    add_item(driver, "Screws", "a handful")
+    error = wait(driver).until(EC.visibility_of_element_located((By.ID, "list-error")))
+    assert "Could not add Screws" in error.text and "not a quantity" in error.text
+    assert names_in(driver, "to-buy") == []
+    screenshot(driver, "lists-refused-phone")
+
+    # Edit, then delete with the row's button; both stick after a reload.
+    add_item(driver, "Nails", "100")
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    click(driver, row_of(driver, "Nails").find_element(By.CSS_SELECTOR, ".item-main"))
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "edit-dialog")))
+    fill(driver, "#edit-quantity", "200")
+    fill(driver, "#edit-note", "4 cm")
+    click(driver, driver.find_element(By.ID, "edit-save"))
+    wait(driver).until(lambda d: row_of(d, "Nails").find_element(By.CSS_SELECTOR, ".item-quantity").text == "200")
+    add_item(driver, "Glue")
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails", "Glue"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    click(driver, row_of(driver, "Glue").find_element(By.CSS_SELECTOR, ".item-delete"))
+    driver.refresh()
+    open_list_page(driver)
+    assert names_in(driver, "to-buy") == ["Nails"]
+    assert row_of(driver, "Nails").find_element(By.CSS_SELECTOR, ".item-note").text == "4 cm"
+
+
+def test_list_pages_fit_a_phone_in_eink_and_dark(server, browser_factory, screenshot):
+    driver = browser_factory()
+    register(driver, server, unique_email())
+    create_list(driver, server, "A very long list name for the weekly shop at the market", "🥕")
+    for name, quantity in [("Carrots", "1 kg"), ("Oat milk", "2 l"), ("Eggs", "10"), ("Coffee beans", "500 g")]:
+        add_item(driver, name, quantity)
+    wait(driver).until(lambda d: len(names_in(d, "to-buy")) == 4 and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    click(driver, row_of(driver, "Eggs").find_element(By.CSS_SELECTOR, "input[type=checkbox]"))
+    wait(driver).until(lambda d: d.find_element(By.ID, "basket-count").text == "1")
+    click(driver, driver.find_element(By.CSS_SELECTOR, "#basket summary"))
+    list_url = driver.current_url
+    assert no_horizontal_scroll(driver)
+    screenshot(driver, "lists-list-light-phone")
+
+    driver.get(f"{server}/lists/stats")
+    figures = driver.find_element(By.ID, "figures").text
+    assert "Active lists\n1" in figures and "Items\n4" in figures and "Completion\n25 %" in figures
+    assert driver.find_element(By.CSS_SELECTOR, "#most-bought svg.ranking").get_attribute("aria-label") == "Most bought items"
+    screenshot(driver, "lists-stats-phone")
+
+    use_eink_theme(driver, server)
+    driver.get(list_url)
+    open_list_page(driver)
+    assert no_horizontal_scroll(driver)
+    screenshot(driver, "lists-list-eink-phone")
+
+    driver.get(f"{server}/settings/appearance")
+    click(driver, wait(driver).until(EC.presence_of_element_located((By.ID, "theme-dark"))))
+    submit_and_wait_for_new_page(driver, driver.find_element(By.ID, "appearance-save"))
+    driver.get(f"{server}/lists")
+    assert no_horizontal_scroll(driver)
+    screenshot(driver, "lists-index-dark-phone")
+    driver.get(list_url)
+    open_list_page(driver)
+    screenshot(driver, "lists-list-dark-phone")
