@@ -12,6 +12,7 @@ import Testing
             try await ada.register(email: "ada@example.org")
             let page = try await ada.post("/settings/household/invites")
             let path = try #require(page.text.firstMatch(of: /value="http:\/\/[^"]+(\/invite\/[A-Za-z0-9_-]+)"/)?.1)
+            #expect(page.text.contains("<h3>Open invites</h3>"))
             let bob = WebUser(client)
             try await bob.register(name: "Bob", email: "bob@example.org")
             // Act

@@ -55,7 +55,7 @@ enum SVGChart {
             let barWidth = max((width - labelWidth - countWidth) * Double(entry.count) / maximum, 2)
             let name = entry.name.count > 16 ? String(entry.name.prefix(15)) + "…" : entry.name
             svg += #"<text class="label" x="0" y="\#(format(y + row * 0.65))">\#(escape(name))</text>"#
-            svg += #"<rect class="bar" x="\#(format(labelWidth))" y="\#(format(y + 5))" width="\#(format(barWidth))" height="\#(format(row - 10))" rx="3"><title>\#(escape("\(entry.name): bought \(entry.count) times"))</title></rect>"#
+            svg += #"<rect class="bar" x="\#(format(labelWidth))" y="\#(format(y + 5))" width="\#(format(barWidth))" height="\#(format(row - 10))" rx="3"><title>\#(escape("\(entry.name): bought \(entry.count == 1 ? "once" : "\(entry.count) times")"))</title></rect>"#
             svg += #"<text class="count" x="\#(format(labelWidth + barWidth + 6))" y="\#(format(y + row * 0.65))">\#(entry.count)</text>"#
         }
         return svg + "</svg>"

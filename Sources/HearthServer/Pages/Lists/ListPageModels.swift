@@ -22,7 +22,6 @@ struct ListsIndexPage: Sendable {
 
     let layout: Layout
     let cards: [Card]
-    var isEmpty: Bool { cards.isEmpty }
     /// The list just moved to Recently deleted, offered back for one page view.
     let undo: Undo?
     let error: String?
@@ -76,7 +75,6 @@ struct DeletedListsPage: Sendable {
 
     let layout: Layout
     let lists: [Entry]
-    var isEmpty: Bool { lists.isEmpty }
 
     init(layout: Layout, lists: [ListSummary], now: Date, timeZone: String) {
         self.layout = layout

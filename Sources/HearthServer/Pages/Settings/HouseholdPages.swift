@@ -89,7 +89,7 @@ struct HouseholdPages {
             name: household.name,
             members: members.map { .init(name: $0.name, email: $0.email, isYou: $0.id == user.id) },
             invites: invites.map { .init(id: $0.id.uuidString, expires: DisplayFormat.dateTime($0.expiresAt, timeZone: user.timeZone)) },
-            inviteLink: inviteLink, error: error, canLeave: members.count > 1
+            hasInvites: !invites.isEmpty, inviteLink: inviteLink, error: error, canLeave: members.count > 1
         )
         return try services.renderer.render("household", page, status: status)
     }
@@ -133,7 +133,7 @@ struct HouseholdPage: Sendable {
     let name: String
     let members: [Member]
     let invites: [OpenInvite]
-    var hasInvites: Bool { !invites.isEmpty }
+    let hasInvites: Bool
     let inviteLink: String?
     let error: String?
     let canLeave: Bool
