@@ -97,3 +97,63 @@ def test_focus_commands_control_the_server_timer(server, hearth_bin, tmp_path):
 
     stats = _hearth(hearth_bin, tmp_path, "focus", "stats")
     assert stats.returncode == 0 and "Today" in stats.stdout
+
+
+def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+
+    empty = _hearth(hearth_bin, tmp_path, "lists")
+    assert empty.returncode == 0, empty.stderr
+    assert "No lists yet" in empty.stdout
+
+    created = _hearth(hearth_bin, tmp_path, "lists", "new", "Groceries", "--emoji", "🛒")
+    assert created.returncode == 0, created.stderr
+    assert created.stdout.strip() == "Created 🛒 Groceries."
+    assert _hearth(hearth_bin, tmp_path, "lists", "new", "Garden").returncode == 0
+
+    added = _hearth(hearth_bin, tmp_path, "lists", "add", "groceries", "Milk", "--qty", "2 l")
+    assert added.returncode == 0, added.stderr
+    assert added.stdout.strip() == "Added Milk (2 l) to Groceries."
+    merged = _hearth(hearth_bin, tmp_path, "lists", "add", "Groceries", "milk", "--qty", "1 l")
+    assert merged.stdout.strip() == "Groceries now has Milk (3 l)."
+    assert _hearth(hearth_bin, tmp_path, "lists", "add", "Gro", "Bread").returncode == 0
+
+    checked = _hearth(hearth_bin, tmp_path, "lists", "check", "Groceries", "bread")
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.strip() == "Bread: in the basket."
+    again = _hearth(hearth_bin, tmp_path, "lists", "check", "Groceries", "Bread")
+    assert again.stdout.strip() == "Bread is already in the basket."
+
+    shown = _hearth(hearth_bin, tmp_path, "lists", "show", "Groceries")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines() == [
+        "🛒 Groceries: 1 to buy, 1 in the basket",
+        "  [ ] Milk (3 l)",
+        "In the basket:",
+        "  [x] Bread",
+    ]
+    overview = _hearth(hearth_bin, tmp_path, "lists")
+    assert overview.stdout.splitlines() == ["🛒 Groceries  1 to buy, 1 in the basket", "  Garden     empty"]
+
+    # Bad input: a clear message, a failing exit status, nothing changed.
+    unreadable = _hearth(hearth_bin, tmp_path, "lists", "add", "Groceries", "Eggs", "--qty", "a dozen")
+    assert unreadable.returncode != 0
+    assert "“a dozen” is not a quantity" in unreadable.stderr
+    unknown = _hearth(hearth_bin, tmp_path, "lists", "show", "Hardware")
+    assert unknown.returncode != 0
+    assert "No list named “Hardware”. There are “Groceries”, “Garden”." in unknown.stderr
+    ambiguous = _hearth(hearth_bin, tmp_path, "lists", "show", "G")
+    assert "“G” could be “Groceries”, “Garden”." in ambiguous.stderr
+    too_long = _hearth(hearth_bin, tmp_path, "lists", "new", "x" * 201)
+    assert too_long.returncode != 0 and "at most 200 characters" in too_long.stderr
+
+    deleted = _hearth(hearth_bin, tmp_path, "lists", "delete", "Groceries")
+    assert deleted.returncode == 0, deleted.stderr
+    assert "Recently deleted" in deleted.stdout
+    assert "Groceries" not in _hearth(hearth_bin, tmp_path, "lists").stdout
+    restored = _hearth(hearth_bin, tmp_path, "lists", "restore", "groceries")
+    assert restored.returncode == 0, restored.stderr
+    assert restored.stdout.strip() == "Restored 🛒 Groceries with 2 items."
+    assert "  [ ] Milk (3 l)" in _hearth(hearth_bin, tmp_path, "lists", "show", "Groceries").stdout

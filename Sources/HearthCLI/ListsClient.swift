@@ -1,0 +1,107 @@
+import Foundation
+import HearthAPI
+import OpenAPIRuntime
+
+/// The Lists endpoints for the CLI. Lists and items are found by name, as people type them.
+struct ListsClient {
+    typealias ShoppingList = Components.Schemas.ShoppingList
+    typealias Item = Components.Schemas.ListItem
+
+    let connection: APIConnection
+
+    static func shared() throws -> ListsClient {
+        ListsClient(connection: try APIConnection(try ClientConfiguration.load()))
+    }
+
+    func lists() async throws -> [ShoppingList] {
+        switch try await connection.call({ try await $0.listLists() }) {
+        case .ok(let ok): try ok.body.json.lists
+        case .unauthorized(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func deletedLists() async throws -> [ShoppingList] {
+        switch try await connection.call({ try await $0.listDeletedLists() }) {
+        case .ok(let ok): try ok.body.json.lists
+        case .unauthorized(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func create(name: String, emoji: String?) async throws -> ShoppingList {
+        let body = Components.Schemas.NewList(id: UUID().uuidString, name: name, emoji: emoji)
+        switch try await connection.call({ try await $0.createList(body: .json(body)) }) {
+        case .created(let created): return try created.body.json
+        case .ok(let ok): return try ok.body.json
+        case .badRequest(let p), .unauthorized(let p), .conflict(let p), .unprocessableContent(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    /// A list with its items.
+    func list(id: String) async throws -> ShoppingList {
+        switch try await connection.call({ try await $0.getList(path: .init(id: id)) }) {
+        case .ok(let ok): try ok.body.json
+        case .unauthorized(let p), .notFound(let p), .gone(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func add(to listId: String, name: String, quantity: String?, note: String?) async throws -> (item: Item, created: Bool) {
+        let body = Components.Schemas.NewItem(id: UUID().uuidString, name: name, quantity: quantity, note: note)
+        switch try await connection.call({ try await $0.addItem(path: .init(id: listId), body: .json(body)) }) {
+        case .created(let created): return (try created.body.json, true)
+        case .ok(let ok): return (try ok.body.json, false)
+        case .badRequest(let p), .unauthorized(let p), .notFound(let p), .conflict(let p), .gone(let p), .unprocessableContent(let p):
+            throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    /// Checks or unchecks an item, stamped with this moment so a late retry cannot undo a newer change.
+    func setPurchased(_ purchased: Bool, item itemId: String, in listId: String) async throws -> Item {
+        let body = Components.Schemas.ItemChange(purchased: purchased, changedAt: Date())
+        switch try await connection.call({ try await $0.updateItem(path: .init(id: listId, itemId: itemId), body: .json(body)) }) {
+        case .ok(let ok): return try ok.body.json
+        case .badRequest(let p), .unauthorized(let p), .notFound(let p), .gone(let p), .unprocessableContent(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func delete(listId: String) async throws {
+        switch try await connection.call({ try await $0.deleteList(path: .init(id: listId)) }) {
+        case .noContent: return
+        case .unauthorized(let p), .notFound(let p), .gone(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+
+    func restore(listId: String) async throws -> ShoppingList {
+        switch try await connection.call({ try await $0.restoreList(path: .init(id: listId)) }) {
+        case .ok(let ok): return try ok.body.json
+        case .unauthorized(let p), .notFound(let p): throw CLIError(problem: p)
+        case .undocumented(let status, _): throw CLIError(status: status)
+        }
+    }
+}
+
+/// Finding a list or an item by what someone typed: the exact name (any case), else the one name
+/// that starts with it, else an id. Ambiguity is an error that names the candidates.
+enum NameMatch {
+    static func find<T>(_ query: String, in candidates: [T], name: (T) -> String, id: (T) -> String, kind: String) throws -> T {
+        let key = query.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = candidates.first(where: { name($0).lowercased() == key || id($0).lowercased() == key }) { return exact }
+        let prefixed = candidates.filter { name($0).lowercased().hasPrefix(key) }
+        if prefixed.count == 1, !key.isEmpty { return prefixed[0] }
+        if prefixed.count > 1, !key.isEmpty {
+            throw CLIError("“\(query)” could be \(quoted(prefixed.map(name))). Give the whole name.")
+        }
+        let known = candidates.isEmpty ? "There are none." : "There are \(quoted(candidates.map(name)))."
+        throw CLIError("No \(kind) named “\(query)”. \(known)")
+    }
+
+    private static func quoted(_ names: [String]) -> String {
+        names.map { "“\($0)”" }.joined(separator: ", ")
+    }
+}

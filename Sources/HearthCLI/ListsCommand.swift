@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import HearthAPI
+
+/// `hearth lists ...`: the household's shopping lists from the terminal.
+struct ListsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lists", abstract: "Your household's shopping lists.",
+        discussion: """
+            A list or item is named as you would say it: the whole name in any case, or the start
+            of one name (“gro” for Groceries).
+            """,
+        subcommands: [All.self, New.self, Show.self, Add.self, Check.self, Delete.self, Restore.self],
+        defaultSubcommand: All.self
+    )
+
+    struct All: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "all", abstract: "Show all lists with their counts (the default).")
+        func run() async throws {
+            let lists = try await ListsClient.shared().lists()
+            print(lists.isEmpty ? "No lists yet. Start one with `hearth lists new NAME`." : ListsText.table(lists))
+        }
+    }
+
+    struct New: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a list.")
+        @Argument(help: "The list's name.") var name: String
+        @Option(help: "An emoji for the list.") var emoji: String?
+        func run() async throws {
+            let list = try await ListsClient.shared().create(name: name, emoji: emoji)
+            print("Created \(ListsText.title(list)).")
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a list's items: to buy, then in the basket.")
+        @Argument(help: "The list.") var list: String
+        func run() async throws {
+            let client = try ListsClient.shared()
+            print(ListsText.items(try await client.list(id: try await client.findList(list).id)))
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an item; an item of that name still to buy gets the quantities added instead."
+        )
+        @Argument(help: "The list.") var list: String
+        @Argument(help: "The item.") var item: String
+        @Option(name: [.customLong("qty"), .customLong("quantity")], help: "How much, e.g. \"2 l\", \"500 g\" or \"3\".") var quantity: String?
+        @Option(help: "A note, e.g. a brand.") var note: String?
+        func run() async throws {
+            let client = try ListsClient.shared()
+            let list = try await client.findList(self.list)
+            let (item, created) = try await client.add(to: list.id, name: item, quantity: quantity, note: note)
+            let what = ListsText.describe(item)
+            print(created ? "Added \(what) to \(list.name)." : "\(list.name) now has \(what).")
+        }
+    }
+
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Put an item in the basket (or take it out with --undo).")
+        @Argument(help: "The list.") var list: String
+        @Argument(help: "The item.") var item: String
+        @Flag(help: "Take the item out of the basket again.") var undo = false
+        func run() async throws {
+            let client = try ListsClient.shared()
+            let list = try await client.list(id: try await client.findList(self.list).id)
+            // Prefer an item in the state this command changes: "check Milk" means the Milk still to buy.
+            let items = (list.items ?? []).sorted { ($0.purchased == undo ? 0 : 1) < ($1.purchased == undo ? 0 : 1) }
+            let item = try NameMatch.find(self.item, in: items, name: \.name, id: \.id, kind: "item on \(list.name)")
+            guard item.purchased == undo else {
+                print("\(item.name) is \(undo ? "not in the basket" : "already in the basket").")
+                return
+            }
+            let changed = try await client.setPurchased(!undo, item: item.id, in: list.id)
+            print(changed.purchased ? "\(changed.name): in the basket." : "\(changed.name): back on the list.")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move a list to Recently deleted (kept 30 days).")
+        @Argument(help: "The list.") var list: String
+        func run() async throws {
+            let client = try ListsClient.shared()
+            let list = try await client.findList(self.list)
+            try await client.delete(listId: list.id)
+            print("Moved \(list.name) to Recently deleted. `hearth lists restore \"\(list.name)\"` brings it back.")
+        }
+    }
+
+    struct Restore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bring a list back from Recently deleted with its items.")
+        @Argument(help: "The deleted list.") var list: String
+        func run() async throws {
+            let client = try ListsClient.shared()
+            let deleted = try await client.deletedLists()
+            let list = try NameMatch.find(self.list, in: deleted, name: \.name, id: \.id, kind: "list in Recently deleted")
+            let restored = try await client.restore(listId: list.id)
+            print("Restored \(ListsText.title(restored)) with \(ListsText.count(restored.itemCount, "item")).")
+        }
+    }
+}
+
+extension ListsClient {
+    /// An active list by name.
+    func findList(_ query: String) async throws -> ShoppingList {
+        try NameMatch.find(query, in: try await lists(), name: \.name, id: \.id, kind: "list")
+    }
+}
+
+/// How lists and items read in a terminal.
+enum ListsText {
+    typealias ShoppingList = Components.Schemas.ShoppingList
+    typealias Item = Components.Schemas.ListItem
+
+    static func title(_ list: ShoppingList) -> String {
+        list.emoji.map { "\($0) \(list.name)" } ?? list.name
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+
+    static func progress(_ list: ShoppingList) -> String {
+        if list.itemCount == 0 { return "empty" }
+        return "\(list.itemCount - list.purchasedCount) to buy, \(list.purchasedCount) in the basket"
+    }
+
+    /// One line per list, the counts in a column.
+    static func table(_ lists: [ShoppingList]) -> String {
+        let width = lists.map { $0.name.count }.max() ?? 0
+        return lists.map { list in
+            let emoji = list.emoji ?? " "
+            return "\(emoji) \(list.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(progress(list))"
+        }.joined(separator: "\n")
+    }
+
+    static func describe(_ item: Item) -> String {
+        [item.name, item.quantity.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The list as a checklist: what is still to buy, then the basket (most recent first).
+    static func items(_ list: ShoppingList) -> String {
+        let items = list.items ?? []
+        var lines = ["\(title(list)): \(progress(list))"]
+        let line = { (item: Item) in
+            "  [\(item.purchased ? "x" : " ")] \(describe(item))" + (item.note.map { " · \($0)" } ?? "")
+        }
+        lines += items.filter { !$0.purchased }.map(line)
+        let basket = items.filter(\.purchased)
+        if !basket.isEmpty {
+            lines.append("In the basket:")
+            lines += basket.map(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
