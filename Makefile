@@ -42,6 +42,7 @@ bench:
 	HEARTH_BENCHMARKS=1 scripts/with-postgres.sh $(SWIFT) package --disable-sandbox benchmark
 	scripts/load-test.sh
 	scripts/focus-lateness.py
+	scripts/shopping-session.py
 
 clean:
 	rm -rf .build $(ARTIFACTS) $(VENV)

@@ -103,11 +103,11 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
     package.dependencies.append(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"])
     )
-    for name in ["StoreBenchmarks", "FocusBenchmarks"] {
+    for name in ["StoreBenchmarks", "FocusBenchmarks", "ListsBenchmarks"] {
         package.targets.append(
             .executableTarget(
                 name: name,
-                dependencies: ["HearthStore", "HearthCore", .product(name: "Benchmark", package: "benchmark")],
+                dependencies: ["HearthStore", "HearthCore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Benchmark", package: "benchmark")],
                 path: "Benchmarks/\(name)",
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
             )

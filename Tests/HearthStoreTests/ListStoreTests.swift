@@ -141,6 +141,32 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func purchasesInADeletedListLeaveMostBought(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let kept = try await store.createList(id: nil, householdId: home, name: "Kept", emoji: nil).list
+            let party = try await store.createList(id: nil, householdId: home, name: "Party", emoji: nil).list
+            for (list, name) in [(kept, "Milk"), (party, "Milk"), (party, "Balloons"), (party, "Balloons")] {
+                let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: name, quantity: nil, note: nil).item
+                _ = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true))
+            }
+            func mostBought() async throws -> [String] {
+                try await store.statistics(householdId: home).mostBought.map { "\($0.name) \($0.count)" }
+            }
+            #expect(try await mostBought() == ["Balloons 2", "Milk 2"])
+            try await store.deleteList(id: party.id, householdId: home)
+            #expect(try await mostBought() == ["Milk 1"])
+            _ = try await store.restoreList(id: party.id, householdId: home)
+            #expect(try await mostBought() == ["Balloons 2", "Milk 2"])
+            try await store.deleteList(id: party.id, householdId: home)
+            clock.advance(by: ShoppingList.retention + 1)
+            #expect(try await store.purgeExpired() == 1)
+            #expect(try await mostBought() == ["Milk 1"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func statisticsAndSuggestionsMatchAHandComputedFixture(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             // Setup: two lists with items, an empty list, and a deleted list that must not count.

@@ -114,18 +114,40 @@ public struct ListStore: Sendable {
         return try await self.list(id: id, householdId: householdId) ?? list
     }
 
-    /// Deletes a list in Recently deleted for good, with its items.
+    /// Deletes a list in Recently deleted for good, with its items and what was bought from it.
     public func purgeList(id: UUID, householdId: UUID) async throws {
-        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true), list.deletedAt != nil else {
-            throw ListError.listNotFound
+        try await database.transaction { db in
+            guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: true, on: db), list.deletedAt != nil else {
+                throw ListError.listNotFound
+            }
+            try await Self.purge([id], on: db)
         }
-        try await sql.delete(from: "shopping_lists").where("id", .equal, id).where("household_id", .equal, householdId).run()
     }
 
     /// Purges every list that has been in Recently deleted for 30 days. Returns how many.
     @discardableResult
     public func purgeExpired() async throws -> Int {
-        try await sql.delete(from: "shopping_lists").where("deleted_at", .lessThan, clock.now - ShoppingList.retention).runCounting()
+        let cutoff = clock.now - ShoppingList.retention
+        return try await database.transaction { db in
+            let expired = try await db.select().column("id").from("shopping_lists").where("deleted_at", .lessThan, cutoff)
+                .all().map { try $0.decode(column: "id", as: UUID.self) }
+            try await Self.purge(expired, on: db)
+            return expired.count
+        }
+    }
+
+    /// Deletes lists (their items cascade); what was bought from them leaves "most bought".
+    static func purge(_ ids: [UUID], on db: any SQLDatabase) async throws {
+        for id in ids {
+            let bought: SQLQueryString = "(SELECT COUNT(*) FROM list_items i WHERE i.list_id = \(bind: id) AND i.purchased AND i.name_key = list_item_history.name_key)"
+            try await db.raw("""
+                UPDATE list_item_history
+                SET purchased_count = CASE WHEN purchased_count > \(bought) THEN purchased_count - \(bought) ELSE 0 END
+                WHERE name_key IN (SELECT name_key FROM list_items WHERE list_id = \(bind: id) AND purchased)
+                  AND household_id = (SELECT household_id FROM shopping_lists WHERE id = \(bind: id))
+                """).run()
+            try await db.delete(from: "shopping_lists").where("id", .equal, id).run()
+        }
     }
 
     /// The error for a list that cannot be changed: deleted, or not there at all.

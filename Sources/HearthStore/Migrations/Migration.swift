@@ -27,6 +27,7 @@ extension Database {
         .webhooks,
         .streakIndex,
         .lists,
+        .listStatisticsIndex,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""A scripted shopping session through the API, timed end to end.
+
+Starts a release server (loopback only) with an empty SQLite database, registers one account, then
+does what a household does, one request at a time over one keep-alive connection: create a list,
+add ITEMS items (each with a client-chosen id), check every one of them (each with `changedAt`),
+and read the list back. Reports the total time, requests/s, and p50/p99 per step as the client saw
+them (server time plus loopback).
+
+Usage: scripts/shopping-session.py [ITEMS]   (default 1000)
+"""
+
+import datetime
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+ITEMS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Session:
+    """One keep-alive connection that sends JSON and fails loudly on an unexpected status."""
+
+    def __init__(self, port):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.token = None
+
+    def call(self, method, path, body=None, expect=(200, 201, 204)):
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.token:
+            headers["Authorization"] = "Bearer " + self.token
+        self.connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = self.connection.getresponse()
+        data = response.read()
+        if response.status not in expect:
+            sys.exit(f"{method} {path} answered {response.status}: {data[:300]!r}")
+        return json.loads(data) if data else None
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def main():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "hearth"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    data_dir = tempfile.mkdtemp(prefix="hearth-shopping-")
+    port = free_port()
+    log = open(os.path.join(data_dir, "server.log"), "wb")
+    server = subprocess.Popen([os.path.join(ROOT, ".build/release/hearth"), "serve", "--port", str(port), "--data-dir", data_dir],
+                              env={**os.environ, "HEARTH_LOG_LEVEL": "warning"}, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        session = Session(port)
+        session.call("POST", "/api/v1/auth/register", {"name": "Shopper", "email": "shop@example.org", "password": "shopping session"})
+        session.token = session.call("POST", "/api/v1/auth/tokens",
+                                     {"name": "bench", "email": "shop@example.org", "password": "shopping session"})["token"]
+
+        timings = {"create": [], "add": [], "check": [], "read": []}
+
+        def timed(step, *args):
+            started = time.perf_counter()
+            result = session.call(*args)
+            timings[step].append((time.perf_counter() - started) * 1000)
+            return result
+
+        began = time.perf_counter()
+        list_id = timed("create", "POST", "/api/v1/lists", {"id": str(uuid.uuid4()), "name": "Big shop"})["id"]
+        item_ids = []
+        for n in range(ITEMS):
+            item = timed("add", "POST", f"/api/v1/lists/{list_id}/items",
+                         {"id": str(uuid.uuid4()), "name": f"Item {n}", "quantity": f"{n % 5 + 1} kg"})
+            item_ids.append(item["id"])
+        for item_id in item_ids:
+            changed_at = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+            timed("check", "PATCH", f"/api/v1/lists/{list_id}/items/{item_id}", {"purchased": True, "changedAt": changed_at})
+        final = timed("read", "GET", f"/api/v1/lists/{list_id}")
+        total = time.perf_counter() - began
+
+        assert len(final["items"]) == ITEMS and all(item["purchased"] for item in final["items"]), "the list did not end as expected"
+        requests = sum(len(values) for values in timings.values())
+        print(f"Shopping session, {ITEMS} items, SQLite, one connection: {requests} requests in {total:.2f} s = {requests / total:.0f} req/s")
+        for step, values in timings.items():
+            print(f"  {step:6} n={len(values):5}  p50 {statistics.median(values):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
