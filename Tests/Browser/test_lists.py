@@ -152,6 +152,12 @@ def test_a_refused_change_is_rolled_back_with_the_reason(server, browser_factory
     add_item(driver, "Glue")
     wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails", "Glue"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
     click(driver, row_of(driver, "Glue").find_element(By.CSS_SELECTOR, ".item-delete"))
+    undo = wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#toast button")))
+    screenshot(driver, "lists-undo-delete-phone")
+    undo.click()
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails", "Glue"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    click(driver, row_of(driver, "Glue").find_element(By.CSS_SELECTOR, ".item-delete"))
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails"])
     driver.refresh()
     open_list_page(driver)
     assert names_in(driver, "to-buy") == ["Nails"]

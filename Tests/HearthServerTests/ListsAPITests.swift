@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct ListsAPITests {
     @Test func aShoppingRoundTrip() async throws {
-        try await withApp(clock: VirtualClock()) { client in
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
             // Setup
             let api = APIClient(client: client)
             let token = try await api.signUp(email: "ada@example.org")
@@ -16,6 +17,7 @@ import Testing
             let retried = try await api.send(.post, "/api/v1/lists", json: #"{"id":"\#(listId)","name":"Groceries","emoji":"🛒"}"#, token: token)
             let item = try await api.send(.post, "/api/v1/lists/\(listId)/items", json: #"{"name":"Milk","quantity":"2 l"}"#, token: token).json()
             let itemId = try #require(item["id"] as? String)
+            clock.advance(by: 10) // the checks below happen in the shop, after the item was added
             let checked = try await api.send(.patch, "/api/v1/lists/\(listId)/items/\(itemId)",
                                              json: #"{"purchased":true,"changedAt":"2027-01-15T08:00:05Z"}"#, token: token).json()
             let late = try await api.send(.patch, "/api/v1/lists/\(listId)/items/\(itemId)",

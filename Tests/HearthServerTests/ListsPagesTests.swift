@@ -40,6 +40,8 @@ import Testing
 
             let deleted = try await ada.post("/lists/\(groceries)/delete")
             #expect(deleted.headers[.location] == "/lists?deleted=\(groceries)")
+            // A second tap on an out-of-date page explains instead of failing.
+            #expect(try await ada.post("/lists/\(groceries)/delete").headers[.location] == "/lists?notice=list-gone")
             let undo = try await ada.get("/lists?deleted=\(groceries)")
             #expect(undo.text.contains(#"action="/lists/\#(groceries)/restore""#))
             #expect(try await ada.get("/lists/\(groceries)").status == .gone)
@@ -51,13 +53,26 @@ import Testing
         }
     }
 
+    @Test func aCardWithoutAnEmojiShowsACartEvenAfterARefusedForm() async throws {
+        try await withApp { client in
+            let ada = WebUser(client)
+            try await ada.register(email: "ada@example.org")
+            _ = try await createList(ada, "Plain")
+            let refused = try await ada.post("/lists", ["name": "Odd", "emoji": "ab"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("The emoji must be a single emoji."))
+            #expect(refused.text.contains(#"<span class="list-emoji" aria-hidden="true">🛒</span>"#))
+            #expect(refused.text.contains(#"value="ab""#)) // the form keeps what was typed
+        }
+    }
+
     @Test func purgingFromRecentlyDeletedIsForGood() async throws {
         try await withApp { client in
             let ada = WebUser(client)
             try await ada.register(email: "ada@example.org")
             let id = try await createList(ada, "Old")
             // Only a deleted list can be purged.
-            #expect(try await ada.post("/lists/\(id)/purge").status == .notFound)
+            #expect(try await ada.post("/lists/\(id)/purge").headers[.location] == "/lists/deleted?notice=list-gone")
             try await ada.post("/lists/\(id)/delete")
             let purged = try await ada.post("/lists/\(id)/purge")
             #expect(purged.headers[.location] == "/lists/deleted?notice=list-purged")
@@ -75,8 +90,9 @@ import Testing
             try await eve.register(name: "Eve", email: "eve@example.org")
             #expect(try await eve.get("/lists/\(id)").status == .notFound)
             #expect(try await eve.post("/lists/\(id)", ["name": "Mine"]).status == .notFound)
-            #expect(try await eve.post("/lists/\(id)/delete").status == .notFound)
-            #expect(try await eve.post("/lists/\(id)/move", ["position": "1"]).status == .notFound)
+            #expect(try await eve.post("/lists/\(id)/delete").headers[.location] == "/lists?notice=list-gone")
+            #expect(try await eve.post("/lists/\(id)/move", ["position": "1"]).headers[.location] == "/lists?notice=list-gone")
+            #expect(try await eve.post("/lists/\(id)/purge").headers[.location] == "/lists/deleted?notice=list-gone")
             #expect(try await !eve.get("/lists").text.contains("Private"))
             #expect(try await !eve.get("/lists?deleted=\(id)").text.contains("Private"))
             #expect(try await ada.get("/lists/\(id)").text.contains("Private"))

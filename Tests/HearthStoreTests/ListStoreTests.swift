@@ -76,6 +76,7 @@ import Testing
             let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
             let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Bread", quantity: nil, note: nil).item
             let t = clock.now
+            clock.advance(by: 30) // the server's clock is past every change below
             _ = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: t + 10))
             // An unchecking sent earlier (t + 5) arrives late.
             let after = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: false, changedAt: t + 5))
@@ -83,6 +84,25 @@ import Testing
             #expect(after.changedAt == t + 10)
             let newer = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: false, changedAt: t + 20))
             #expect(!newer.purchased)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func deviceClocksThatAreOffCannotBlockChecks(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Milk", quantity: nil, note: nil).item
+            // A phone 30 s behind the server checks the item it has just seen added.
+            let checked = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: clock.now - 30))
+            #expect(checked.purchased)
+            // A phone an hour ahead stamps the future; it counts as now, so a later change still wins.
+            let ahead = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: false, changedAt: clock.now + 3600))
+            #expect(!ahead.purchased && ahead.changedAt == clock.now)
+            clock.advance(by: 5)
+            let later = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: clock.now))
+            #expect(later.purchased)
         }
     }
 

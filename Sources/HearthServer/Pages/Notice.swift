@@ -7,7 +7,7 @@ enum Notice: String {
     case saved, passwordChanged = "password-changed", tokenRevoked = "token-revoked", joined, left
     case inviteWithdrawn = "invite-withdrawn", signedOut = "signed-out", accountDeleted = "account-deleted"
     case sessionDeleted = "session-deleted"
-    case listRestored = "list-restored", listPurged = "list-purged"
+    case listRestored = "list-restored", listPurged = "list-purged", listGone = "list-gone"
 
     var message: String {
         switch self {
@@ -22,6 +22,7 @@ enum Notice: String {
         case .sessionDeleted: "Session deleted."
         case .listRestored: "List restored with all its items."
         case .listPurged: "List deleted for good."
+        case .listGone: "That list has changed meanwhile; here is how things stand now."
         }
     }
 

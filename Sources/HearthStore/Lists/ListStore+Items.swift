@@ -73,7 +73,8 @@ extension ListStore {
     }
 
     /// Edits an item, checks or unchecks it. A check carrying an older `changedAt` than the stored
-    /// one is ignored, so a late retry cannot undo a newer change.
+    /// one is ignored, so a late retry cannot undo a newer change. (A new item's `changedAt` is its
+    /// creation time until it is first checked.)
     public func updateItem(id: UUID, listId: UUID, householdId: UUID, _ change: ItemChange) async throws -> ListItem {
         let name = try change.name.map(ListRules.name)
         let note = try change.note.map { try ListRules.note($0) }
@@ -90,8 +91,11 @@ extension ListStore {
                 update.set("quantity_amount", to: SQLBind(quantity.map { "\($0.amount)" })).set("quantity_unit", to: SQLBind(quantity?.unit))
             }
             if let purchased = change.purchased {
-                let changedAt = change.changedAt ?? now
-                if changedAt >= item.changedAt, purchased != item.purchased {
+                // A device clock ahead of the server's cannot stamp the future and so block everyone
+                // else; the first check of a new item wins even from a clock that runs behind.
+                let changedAt = min(change.changedAt ?? now, now)
+                let neverChecked = item.changedAt == item.createdAt
+                if changedAt >= item.changedAt || neverChecked, purchased != item.purchased {
                     update.set("purchased", to: purchased).set("changed_at", to: changedAt)
                     if purchased { try await Self.countPurchase(item.name, householdId: householdId, at: now, on: db) }
                 }

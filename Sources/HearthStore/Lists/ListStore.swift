@@ -47,9 +47,7 @@ public struct ListStore: Sendable {
                 }
                 return (list, false)
             }
-            let position = try await db.select().column(SQLRaw("COALESCE(MAX(position), 0) + 1"), as: "next")
-                .from("shopping_lists").where("household_id", .equal, householdId)
-                .first()?.decode(column: "next", as: Int.self) ?? 1
+            let position = try await Self.nextPosition(householdId: householdId, on: db)
             let list = ShoppingList(id: id, householdId: householdId, name: name, emoji: emoji, position: position,
                                     createdAt: now, updatedAt: now)
             try await db.insert(into: "shopping_lists")
@@ -85,10 +83,15 @@ public struct ListStore: Sendable {
     /// Numbers the household's active lists 1…n with `id` at `position`; only rows whose number
     /// changes are written.
     static func move(_ id: UUID, to position: Int, householdId: UUID, on db: any SQLDatabase) async throws {
-        var order = try await db.select().columns("id", "position").from("shopping_lists")
-            .where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
-            .orderBy("position").orderBy("created_at").for(.update)
-            .all().map { (id: try $0.decode(column: "id", as: UUID.self), position: try $0.decode(column: "position", as: Int.self)) }
+        // Sorted after locking: PostgreSQL may return rows another transaction just renumbered in
+        // their old order, but with their new positions.
+        var order = try await db.select().columns("id", "position", "created_at").from("shopping_lists")
+            .where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null).for(.update)
+            .all().map { row in
+                (id: try row.decode(column: "id", as: UUID.self), position: try row.decode(column: "position", as: Int.self),
+                 createdAt: try row.decode(column: "created_at", as: Date.self))
+            }
+            .sorted { ($0.position, $0.createdAt) < ($1.position, $1.createdAt) }
         guard let from = order.firstIndex(where: { $0.id == id }) else { return }
         let moved = order.remove(at: from)
         order.insert(moved, at: min(max(position, 1), order.count + 1) - 1)
@@ -104,14 +107,27 @@ public struct ListStore: Sendable {
             .where("id", .equal, id).where("household_id", .equal, householdId).run()
     }
 
-    /// Brings a list back from Recently deleted with all its items.
+    /// Brings a list back from Recently deleted with all its items, placed after the active lists.
     public func restoreList(id: UUID, householdId: UUID) async throws -> ShoppingList {
-        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
-        if list.deletedAt != nil {
-            try await sql.update("shopping_lists").set("deleted_at", to: SQLLiteral.null).set("updated_at", to: clock.now)
-                .where("id", .equal, id).where("household_id", .equal, householdId).run()
+        let now = clock.now
+        return try await database.transaction { db in
+            guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: true, on: db) else {
+                throw ListError.listNotFound
+            }
+            if list.deletedAt != nil {
+                try await db.update("shopping_lists").set("deleted_at", to: SQLLiteral.null).set("updated_at", to: now)
+                    .set("position", to: try await Self.nextPosition(householdId: householdId, on: db))
+                    .where("id", .equal, id).run()
+            }
+            return try await Self.list(id: id, householdId: householdId, includingDeleted: false, on: db) ?? list
         }
-        return try await self.list(id: id, householdId: householdId) ?? list
+    }
+
+    /// The position after the household's last active list.
+    static func nextPosition(householdId: UUID, on db: any SQLDatabase) async throws -> Int {
+        try await db.select().column(SQLRaw("COALESCE(MAX(position), 0) + 1"), as: "next")
+            .from("shopping_lists").where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+            .first()?.decode(column: "next", as: Int.self) ?? 1
     }
 
     /// Deletes a list in Recently deleted for good, with its items and what was bought from it.

@@ -6,7 +6,8 @@ struct ListsIndexPage: Sendable {
     struct Card: Sendable {
         let id: String
         let name: String
-        let emoji: String?
+        /// The list's emoji, or a cart.
+        let emoji: String
         let progress: String
         let percent: Int
         let done: Bool
@@ -25,21 +26,23 @@ struct ListsIndexPage: Sendable {
     /// The list just moved to Recently deleted, offered back for one page view.
     let undo: Undo?
     let error: String?
-    let name: String
-    let emoji: String
+    /// What the new-list form shows again after a refusal (named apart from the cards' fields,
+    /// which Mustache would otherwise fall back to for a card without an emoji).
+    let formName: String
+    let formEmoji: String
 
-    init(layout: Layout, lists: [ListSummary], justDeleted: ShoppingList?, error: String?, name: String, emoji: String) {
+    init(layout: Layout, lists: [ListSummary], justDeleted: ShoppingList?, error: String?, formName: String, formEmoji: String) {
         self.layout = layout
         cards = lists.enumerated().map { index, summary in
-            Card(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji,
+            Card(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji ?? "🛒",
                  progress: Self.progress(summary), percent: summary.items == 0 ? 0 : summary.purchased * 100 / summary.items,
                  done: summary.items > 0 && summary.purchased == summary.items,
                  up: index == 0 ? nil : index, down: index == lists.count - 1 ? nil : index + 2)
         }
         undo = justDeleted.map { Undo(id: $0.id.uuidString, name: $0.name) }
         self.error = error
-        self.name = name
-        self.emoji = emoji
+        self.formName = formName
+        self.formEmoji = formEmoji
     }
 
     static func progress(_ summary: ListSummary) -> String {
@@ -98,9 +101,16 @@ struct ListStatisticsPage: Sendable {
         let detail: String
     }
 
+    struct Bought: Sendable {
+        let name: String
+        let count: Int
+    }
+
     let layout: Layout
     let figures: [Figure]
-    let mostBought: String
+    /// The chart, and the same figures as a table for screen readers.
+    let mostBoughtChart: String
+    let mostBought: [Bought]
     let hasPurchases: Bool
 
     init(layout: Layout, statistics s: ListStatistics) {
@@ -111,7 +121,8 @@ struct ListStatisticsPage: Sendable {
             Figure(title: "In the basket", value: "\(s.purchasedItems)", detail: "items checked off"),
             Figure(title: "Completion", value: "\(Int((s.completionRate * 100).rounded())) %", detail: "of all items are in the basket"),
         ]
-        mostBought = SVGChart.ranking(s.mostBought.map { ($0.name, $0.count) }, title: "Most bought items")
+        mostBoughtChart = SVGChart.ranking(s.mostBought.map { ($0.name, $0.count) }, title: "Most bought items")
+        mostBought = s.mostBought.map { Bought(name: $0.name, count: $0.count) }
         hasPurchases = !s.mostBought.isEmpty
     }
 }

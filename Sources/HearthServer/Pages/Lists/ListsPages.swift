@@ -70,33 +70,51 @@ struct ListsPages {
         let user = try context.requireUser()
         let id = try context.parameters.require("id", as: UUID.self)
         let form = try await request.decode(as: MoveForm.self, context: context)
-        _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: nil, emoji: nil, position: form.position)
-        await services.events.publishListChange("listUpdated", listId: id, by: user)
-        return .seeOther("/lists")
+        return try await gone(or: "/lists") {
+            _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: nil, emoji: nil, position: form.position)
+            await services.events.publishListChange("listUpdated", listId: id, by: user)
+            return .seeOther("/lists")
+        }
     }
 
     func delete(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try context.parameters.require("id", as: UUID.self)
-        try await services.lists.deleteList(id: id, householdId: user.householdId)
-        await services.events.publishListChange("listDeleted", listId: id, by: user)
-        return .seeOther("/lists?deleted=\(id.uuidString)")
+        return try await gone(or: "/lists") {
+            try await services.lists.deleteList(id: id, householdId: user.householdId)
+            await services.events.publishListChange("listDeleted", listId: id, by: user)
+            return .seeOther("/lists?deleted=\(id.uuidString)")
+        }
     }
 
     func restore(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try context.parameters.require("id", as: UUID.self)
-        _ = try await services.lists.restoreList(id: id, householdId: user.householdId)
-        await services.events.publishListChange("listRestored", listId: id, by: user)
-        return .seeOther("/lists", notice: .listRestored)
+        return try await gone(or: "/lists/deleted") {
+            _ = try await services.lists.restoreList(id: id, householdId: user.householdId)
+            await services.events.publishListChange("listRestored", listId: id, by: user)
+            return .seeOther("/lists", notice: .listRestored)
+        }
     }
 
     func purge(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try context.parameters.require("id", as: UUID.self)
-        try await services.lists.purgeList(id: id, householdId: user.householdId)
-        await services.events.publishListChange("listPurged", listId: id, by: user)
-        return .seeOther("/lists/deleted", notice: .listPurged)
+        return try await gone(or: "/lists/deleted") {
+            try await services.lists.purgeList(id: id, householdId: user.householdId)
+            await services.events.publishListChange("listPurged", listId: id, by: user)
+            return .seeOther("/lists/deleted", notice: .listPurged)
+        }
+    }
+
+    /// A button on a page that is out of date (the list was deleted, restored or purged meanwhile,
+    /// perhaps by another member) leads back to `page` with a notice instead of an error page.
+    private func gone(or page: String, _ action: () async throws -> Response) async throws -> Response {
+        do {
+            return try await action()
+        } catch ListError.listNotFound, ListError.listDeleted {
+            return .seeOther(page, notice: .listGone)
+        }
     }
 
     func deleted(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -125,7 +143,7 @@ struct ListsPages {
             justDeleted = list
         }
         let page = ListsIndexPage(layout: services.layout("Lists", .lists, context, notice: notice), lists: lists, justDeleted: justDeleted,
-                                  error: error, name: form?.name ?? "", emoji: form?.emoji ?? "")
+                                  error: error, formName: form?.name ?? "", formEmoji: form?.emoji ?? "")
         return try services.renderer.render("lists", page, status: status)
     }
 

@@ -1,186 +1,118 @@
 // Hearth Lists: one shopping list, live. The page carries the list as JSON; every change shows at
-// once (optimistic) and is then sent to the API; a refusal puts the item back as it was and says why.
+// once (optimistic) and is then sent to the API; a refusal puts the item back and says why.
 // Other members' changes arrive as `list` events and are applied by reading the list again.
 
 import { API, followLists, newId, problemText, request } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
-
-const $ = (id) => document.getElementById(id);
-const page = $("list-page");
-const template = $("item-template").content.firstElementChild;
+import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
 
 let list = JSON.parse($("list-data").textContent);
 let items = new Map(list.items.map((item) => [item.id, item]));
-const rows = new Map(); // item id → <li>
-let inFlight = 0; // our requests not answered yet: a re-read waits for them
-let rereadWanted = false;
 let gone = false;
+let inFlight = 0; // our requests not answered yet
+let changes = 0; // counts our changes, so a re-read that overlapped one is not applied
 
-// ---------- rendering ----------
-
+const draw = () => render(list, items, { gone });
 const key = (name) => name.trim().toLowerCase();
-const byCreated = (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-const byChangedDesc = (a, b) => b.changedAt.localeCompare(a.changedAt) || a.id.localeCompare(b.id);
-
-function render() {
-  const all = [...items.values()];
-  const toBuy = all.filter((item) => !item.purchased).sort(byCreated);
-  const basket = all.filter((item) => item.purchased).sort(byChangedDesc);
-  place($("to-buy"), toBuy);
-  place($("in-basket"), basket);
-  for (const [id, row] of rows) if (!items.has(id)) { row.remove(); rows.delete(id); }
-  $("nothing-to-buy").hidden = toBuy.length > 0 || gone;
-  $("basket-count").textContent = basket.length;
-  $("basket").hidden = basket.length === 0 || gone;
-  $("list-counts").textContent = all.length === 0 ? "Empty" : `${toBuy.length} to buy · ${basket.length} in the basket`;
-  $("list-name").textContent = list.name;
-  $("list-emoji").textContent = list.emoji || "";
-  document.title = `${list.name} · Hearth`;
-}
-
-/**
- * Puts the rows in `container` in order, moving only those out of place (a moved row loses focus).
- * Rows left over belong to the other section, which takes them, or are removed by render().
- */
-function place(container, ordered) {
-  ordered.forEach((item, index) => {
-    const row = rowFor(item);
-    if (container.children[index] !== row) container.insertBefore(row, container.children[index] || null);
-  });
-}
-
-function rowFor(item) {
-  let row = rows.get(item.id);
-  if (!row) {
-    row = template.cloneNode(true);
-    row.dataset.id = item.id;
-    rows.set(item.id, row);
-  }
-  const checkbox = row.querySelector("input");
-  checkbox.checked = item.purchased;
-  row.querySelector(".check .visually-hidden").textContent = `${item.purchased ? "Put back" : "In the basket"}: ${item.name}`;
-  row.querySelector(".item-name").textContent = item.name;
-  row.querySelector(".item-quantity").textContent = item.quantity || "";
-  row.querySelector(".item-note").textContent = item.note || "";
-  row.querySelector(".item-main").setAttribute("aria-label", `Edit ${item.name}`);
-  row.querySelector(".item-delete").setAttribute("aria-label", `Delete ${item.name}`);
-  row.classList.toggle("pending", Boolean(item.pending));
-  return row;
-}
-
-// ---------- messages ----------
-
-/** Flashes a row that was just added (or added up). */
-function highlight(row) {
-  if (!row) return;
-  row.classList.remove("arrived");
-  void row.offsetWidth; // restarts the animation
-  row.classList.add("arrived");
-  row.addEventListener("animationend", () => row.classList.remove("arrived"), { once: true });
-}
-
-let toastTimer = null;
-function toast(text) {
-  const element = $("toast");
-  element.textContent = text;
-  element.classList.add("shown");
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => element.classList.remove("shown"), 3500);
-}
-
-function showError(text) {
-  $("list-error").textContent = text;
-  $("list-error").hidden = !text;
-}
+const itemURL = (id) => `${API}/${list.id}/items/${id}`;
 
 // ---------- changes: optimistic, rolled back on refusal ----------
 
 /**
- * Applies `change` to the item `id` at once, sends the request, then takes the server's answer
- * (the item it returns wins) or restores what was there before.
+ * Shows `optimistic` (the item as it will be, or null for gone) at once, sends the request, then
+ * takes the server's answer. On a refusal the item goes back to how it was, unless something newer
+ * replaced it meanwhile; either way the list is read again to be sure.
  */
-async function change(id, apply, send, failure) {
+async function change(id, optimistic, send, failure) {
   const before = items.get(id);
-  apply();
-  render();
+  if (optimistic) items.set(id, optimistic); else items.delete(id);
+  changes += 1;
   inFlight += 1;
+  draw();
   const result = await send();
   inFlight -= 1;
+  const untouched = items.get(id) === (optimistic || undefined);
   if (result.ok) {
     showError("");
     const answer = result.data;
-    if (answer?.id && answer.id !== id) { // merged into a line already on the list
+    if (answer?.id && answer.id !== id) { // added up with a line already on the list
       items.delete(id);
       items.set(answer.id, answer);
-    } else if (answer?.id && items.has(id)) {
+    } else if (answer?.id && untouched) {
       items.set(id, answer);
     }
   } else {
-    if (before) items.set(id, before); else items.delete(id);
+    if (untouched) { if (before) items.set(id, before); else items.delete(id); }
     showError(`${failure} ${problemText(result)}`);
-    if (result.status === 404 || result.status === 410) rereadWanted = true;
+    rereadSoon();
   }
-  render();
-  if (inFlight === 0 && rereadWanted) reread();
+  draw();
   return result;
 }
 
-const itemURL = (id) => `${API}/${list.id}/items/${id}`;
-
 function addItem(name, quantity = "") {
   name = name.trim();
+  quantity = quantity.trim();
   if (!name) return;
   const id = newId();
   const now = new Date().toISOString();
-  change(
-    id,
-    () => items.set(id, { id, name, quantity: quantity.trim() || null, note: null, purchased: false, changedAt: now, createdAt: now, pending: true }),
-    () => request(`${API}/${list.id}/items`, { method: "POST", body: { id, name, quantity: quantity.trim() || undefined } }),
-    `Could not add ${name}.`,
-  ).then((result) => {
-    if (result.ok) {
-      highlight(rows.get(result.data.id));
+  const shown = { id, name, quantity: quantity || null, note: null, purchased: false, changedAt: now, createdAt: now, pending: true };
+  change(id, shown, () => request(`${API}/${list.id}/items`, { method: "POST", body: { id, name, quantity: quantity || undefined } }),
+    `Could not add ${name}.`)
+    .then((result) => {
+      if (!result.ok) return;
+      highlight(rowOf(result.data.id));
       toast(result.status === 201 ? `${name} added.` : `${result.data.name}: now ${result.data.quantity || "on the list"}.`);
-    }
-  });
+    });
 }
 
 function setPurchased(id, purchased) {
   const item = items.get(id);
   if (!item) return;
+  const row = rowOf(id);
+  const refocus = row?.contains(document.activeElement) ? focusNeighbour(row) : null;
   const changedAt = new Date().toISOString();
-  change(
-    id,
-    () => items.set(id, { ...item, purchased, changedAt }),
-    () => request(itemURL(id), { method: "PATCH", body: { purchased, changedAt } }),
-    purchased ? `Could not check ${item.name}.` : `Could not put ${item.name} back.`,
-  );
+  change(id, { ...item, purchased, changedAt }, () => request(itemURL(id), { method: "PATCH", body: { purchased, changedAt } }),
+    purchased ? `Could not check ${item.name}.` : `Could not put ${item.name} back.`)
+    .then((result) => {
+      if (result.ok && result.data.purchased !== purchased) {
+        showError(`${item.name} was changed on another device just now; that change stands.`);
+      }
+    });
+  refocus?.();
 }
 
 function deleteItem(id) {
   const item = items.get(id);
-  if (!item) return;
-  change(id, () => items.delete(id), () => request(itemURL(id), { method: "DELETE" }), `Could not delete ${item.name}.`)
-    .then((result) => { if (result.ok) toast(`${item.name} deleted.`); });
+  if (!item || item.pending) return;
+  change(id, null, () => request(itemURL(id), { method: "DELETE" }), `Could not delete ${item.name}.`)
+    .then((result) => { if (result.ok) toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItem(item) }); });
+}
+
+/** Puts a deleted item back under its own id, checked again if it was. */
+function restoreItem(item) {
+  const body = { id: item.id, name: item.name, quantity: item.quantity || undefined, note: item.note || undefined };
+  change(item.id, { ...item, pending: true }, async () => {
+    const added = await request(`${API}/${list.id}/items`, { method: "POST", body });
+    if (!added.ok || !item.purchased) return added;
+    return request(itemURL(added.data.id), { method: "PATCH", body: { purchased: true, changedAt: new Date().toISOString() } });
+  }, `Could not bring back ${item.name}.`);
 }
 
 function editItem(id, { name, quantity, note }) {
   const item = items.get(id);
   if (!item) return;
-  change(
-    id,
-    () => items.set(id, { ...item, name, quantity: quantity || null, note: note || null }),
-    () => request(itemURL(id), { method: "PATCH", body: { name, quantity, note } }),
-    `Could not save ${item.name}.`,
-  );
+  change(id, { ...item, name, quantity: quantity || null, note: note || null },
+    () => request(itemURL(id), { method: "PATCH", body: { name, quantity, note } }), `Could not save ${item.name}.`);
 }
 
 async function clearPurchased() {
   const cleared = [...items.values()].filter((item) => item.purchased);
   if (cleared.length === 0) return;
   cleared.forEach((item) => items.delete(item.id));
-  render();
+  changes += 1;
   inFlight += 1;
+  draw();
   const result = await request(`${API}/${list.id}/clear-purchased`, { method: "POST" });
   inFlight -= 1;
   if (result.ok) {
@@ -189,28 +121,33 @@ async function clearPurchased() {
   } else {
     cleared.forEach((item) => { if (!items.has(item.id)) items.set(item.id, item); });
     showError(`Could not clear the basket. ${problemText(result)}`);
+    rereadSoon();
   }
-  render();
-  if (inFlight === 0 && rereadWanted) reread();
+  draw();
 }
 
 // ---------- reading the list again (other members' changes) ----------
 
 let rereadTimer = null;
-function scheduleReread() {
+let reading = false;
+function rereadSoon() {
   clearTimeout(rereadTimer);
   rereadTimer = setTimeout(reread, 60);
 }
 
+/** Reads the list from the server, one read at a time, and applies it only if none of our changes overlapped. */
 async function reread() {
-  if (inFlight > 0) { rereadWanted = true; return; }
-  rereadWanted = false;
+  if (gone) return;
+  if (reading || inFlight > 0) { rereadTimer = setTimeout(reread, 100); return; }
+  reading = true;
+  const started = changes;
   const result = await request(`${API}/${list.id}`);
-  if (inFlight > 0) { rereadWanted = true; return; } // our own change started meanwhile: read after it
+  reading = false;
+  if (changes !== started || inFlight > 0) { rereadSoon(); return; }
   if (result.ok) {
     list = result.data;
     items = new Map(list.items.map((item) => [item.id, item]));
-    render();
+    draw();
   } else if (result.status === 404 || result.status === 410) {
     listGone();
   }
@@ -219,9 +156,9 @@ async function reread() {
 function listGone() {
   gone = true;
   items.clear();
-  render();
+  draw();
   $("list-gone").hidden = false;
-  for (const id of ["add-form", "suggestions", "list-options", "basket", "list-counts"]) $(id).hidden = true;
+  for (const id of ["add-form", "suggestions", "list-options", "list-counts"]) $(id).hidden = true;
 }
 
 // ---------- suggestions ----------
@@ -236,8 +173,7 @@ function suggest() {
     const result = await request(`${API}/suggestions?q=${encodeURIComponent(query)}`);
     if (!result.ok || suggestionQuery !== query) return;
     const onList = new Set([...items.values()].filter((item) => !item.purchased).map((item) => key(item.name)));
-    const names = result.data.names.filter((name) => !onList.has(key(name))).slice(0, 6);
-    const buttons = names.map((name) => {
+    const buttons = result.data.names.filter((name) => !onList.has(key(name))).slice(0, 6).map((name) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = name;
@@ -251,13 +187,17 @@ function suggest() {
 
 // ---------- wiring ----------
 
+function clearAddBox() {
+  $("add-name").value = "";
+  $("add-quantity").value = "";
+  suggest();
+}
+
 $("add-form").addEventListener("submit", (event) => {
   event.preventDefault();
   addItem($("add-name").value, $("add-quantity").value);
-  $("add-name").value = "";
-  $("add-quantity").value = "";
+  clearAddBox();
   $("add-name").focus();
-  suggest();
 });
 $("add-name").addEventListener("input", suggest);
 $("add-name").addEventListener("focus", suggest);
@@ -265,9 +205,7 @@ $("suggestions").addEventListener("click", (event) => {
   const button = event.target.closest("button");
   if (!button) return;
   addItem(button.dataset.name, $("add-quantity").value);
-  $("add-name").value = "";
-  $("add-quantity").value = "";
-  suggest();
+  clearAddBox();
 });
 
 for (const container of [$("to-buy"), $("in-basket")]) {
@@ -281,14 +219,14 @@ for (const container of [$("to-buy"), $("in-basket")]) {
     if (event.target.closest(".item-delete")) deleteItem(row.dataset.id);
     else if (event.target.closest(".item-main")) openEditor(row.dataset.id);
   });
-  bindGestures(container, { onSwipe: (id) => deleteItem(id) });
+  bindGestures(container, { onSwipe: deleteItem });
 }
 $("clear-purchased").addEventListener("click", clearPurchased);
 
 let editing = null;
 function openEditor(id) {
   const item = items.get(id);
-  if (!item) return;
+  if (!item || item.pending) return;
   editing = id;
   $("edit-name").value = item.name;
   $("edit-quantity").value = item.quantity || "";
@@ -306,10 +244,11 @@ followLists({
   onEvent: (event) => {
     if (event.listId !== list.id) return;
     if (event.type === "listDeleted" || event.type === "listPurged") listGone();
-    else if (!gone) scheduleReread();
+    else if (event.type === "listRestored" && gone) location.reload();
+    else rereadSoon();
   },
-  onOpen: (reconnected) => { if (reconnected) scheduleReread(); },
-  onLive: (live) => { page.dataset.live = String(live); },
+  onOpen: (reconnected) => { if (reconnected) rereadSoon(); },
+  onLive: (live) => { $("list-page").dataset.live = String(live); },
 });
 
-render();
+draw();
