@@ -10,6 +10,15 @@ import Testing
         try await AccountStore(database: database, clock: clock).register(name: "Ada", email: email, passwordHash: "h").householdId
     }
 
+    /// A household with a list "Groceries" holding one item.
+    func listWithOneItem(_ database: Database, _ name: String) async throws -> (ListStore, UUID, ShoppingList, ListItem) {
+        let home = try await household(database)
+        let store = ListStore(database: database, clock: clock)
+        let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+        let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: name, quantity: nil, note: nil).item
+        return (store, home, list, item)
+    }
+
     @Test(arguments: Backend.available)
     func creatingWithTheSameIdTwiceMakesOneList(backend: Backend) async throws {
         try await withDatabase(backend) { database in
@@ -71,10 +80,7 @@ import Testing
     @Test(arguments: Backend.available)
     func aLateCheckCannotUndoANewerOne(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let home = try await household(database)
-            let store = ListStore(database: database, clock: clock)
-            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
-            let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Bread", quantity: nil, note: nil).item
+            let (store, home, list, item) = try await listWithOneItem(database, "Bread")
             let t = clock.now
             clock.advance(by: 30) // the server's clock is past every change below
             _ = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: t + 10))
@@ -90,10 +96,7 @@ import Testing
     @Test(arguments: Backend.available)
     func deviceClocksThatAreOffCannotBlockChecks(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let home = try await household(database)
-            let store = ListStore(database: database, clock: clock)
-            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
-            let item = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Milk", quantity: nil, note: nil).item
+            let (store, home, list, item) = try await listWithOneItem(database, "Milk")
             // A phone 30 s behind the server checks the item it has just seen added.
             let checked = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: clock.now - 30))
             #expect(checked.purchased)
