@@ -43,6 +43,13 @@ def screenshot_fixture():
     return screenshot
 
 
+@pytest.fixture
+def artifacts() -> pathlib.Path:
+    """The folder for figures a test measures (next to the screenshots)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
 def _hearth_binary() -> pathlib.Path:
     binary = pathlib.Path(os.environ.get("HEARTH_BIN", ".build/debug/hearth"))
     if not binary.is_absolute():
