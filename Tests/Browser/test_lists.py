@@ -37,6 +37,11 @@ def open_list_page(driver) -> None:
     wait(driver).until(lambda d: d.find_element(By.ID, "list-page").get_attribute("data-live") == "true")
 
 
+def wait_until_saved(driver) -> None:
+    """Waits until the page has no change on its way to the server."""
+    wait(driver).until(lambda d: d.find_element(By.ID, "list-page").get_attribute("data-saving") == "false")
+
+
 def add_item(driver, name: str, quantity: str = "") -> None:
     fill(driver, "#add-name", name)
     if quantity:
@@ -123,6 +128,7 @@ def test_two_members_shop_together_and_see_each_other_live(server, browser_facto
     screenshot(ada, "lists-deleted-by-other-phone")
 
     # Ada restores it from Recently deleted, with its items.
+    wait_until_saved(ada)
     ada.get(f"{server}/lists/deleted")
     entry = wait(ada).until(EC.presence_of_element_located((By.CSS_SELECTOR, f"#deleted-lists li[data-id='{list_id}']")))
     assert "3 items" in entry.text and "30 days left" in entry.text
@@ -164,6 +170,7 @@ def test_a_refused_change_is_rolled_back_with_the_reason(server, browser_factory
     wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails", "Glue"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
     click(driver, row_of(driver, "Glue").find_element(By.CSS_SELECTOR, ".item-delete"))
     wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails"])
+    wait_until_saved(driver)
     driver.refresh()
     open_list_page(driver)
     assert names_in(driver, "to-buy") == ["Nails"]
@@ -184,6 +191,7 @@ def test_list_pages_fit_a_phone_in_eink_and_dark(server, browser_factory, screen
     assert no_horizontal_scroll(driver)
     screenshot(driver, "lists-list-light-phone")
 
+    wait_until_saved(driver)
     driver.get(f"{server}/lists/stats")
     figures = driver.find_element(By.ID, "figures").text
     assert "Active lists\n1" in figures and "Items\n4" in figures and "Completion\n25 %" in figures
@@ -205,3 +213,32 @@ def test_list_pages_fit_a_phone_in_eink_and_dark(server, browser_factory, screen
     driver.get(list_url)
     open_list_page(driver)
     screenshot(driver, "lists-list-dark-phone")
+
+
+def set_offline(driver, offline: bool) -> None:
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def test_a_check_made_without_a_connection_is_sent_when_it_is_back(server, browser_factory, screenshot):
+    driver = browser_factory()
+    register(driver, server, unique_email())
+    create_list(driver, server, "Basement shop")
+    add_item(driver, "Flour", "1 kg")
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Flour"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+
+    set_offline(driver, True)
+    click(driver, row_of(driver, "Flour").find_element(By.CSS_SELECTOR, "input[type=checkbox]"))
+    error = wait(driver).until(EC.visibility_of_element_located((By.ID, "list-error")))
+    assert "No connection" in error.text
+    assert driver.find_element(By.ID, "basket-count").text == "1"  # shown at once, kept while offline
+    screenshot(driver, "lists-offline-phone")
+
+    set_offline(driver, False)
+    wait(driver).until(EC.invisibility_of_element_located((By.ID, "list-error")))
+    wait_until_saved(driver)
+    driver.refresh()
+    open_list_page(driver)
+    assert names_in(driver, "to-buy") == []
+    assert driver.find_element(By.ID, "basket-count").text == "1"

@@ -1,5 +1,5 @@
-// Hearth Lists: talking to the server — JSON requests to /api/v1/lists, ids for new items (so a
-// retried request cannot add a second line), and the household's event stream.
+// Hearth Lists: talking to the server — JSON requests to /api/v1/lists, tried again while offline,
+// ids for new items (so a retried request cannot add a second line), and the household's event stream.
 
 export const API = "/api/v1/lists";
 
@@ -17,6 +17,28 @@ export async function request(url, { method = "GET", body } = {}) {
   } catch {
     return { ok: false, status: 0, data: null };
   }
+}
+
+/**
+ * Sends a change, trying again while the server cannot be reached (a phone in a shop's basement):
+ * after 1, 2, 4, 8 and then every 15 seconds, or at once when the browser says it is online again.
+ * Safe because every change is idempotent: new things carry their id, checks their `changedAt`.
+ */
+export async function requestChange(url, options, { onRetry = () => {} } = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await request(url, options);
+    if (result.status !== 0) return result;
+    onRetry();
+    await backOnline(Math.min(1000 * 2 ** attempt, 15_000));
+  }
+}
+
+function backOnline(milliseconds) {
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); window.removeEventListener("online", done); resolve(); };
+    const timer = setTimeout(done, milliseconds);
+    window.addEventListener("online", done);
+  });
 }
 
 export function problemText({ status, data }) {

@@ -2,7 +2,7 @@
 // once (optimistic) and is then sent to the API; a refusal puts the item back and says why.
 // Other members' changes arrive as `list` events and are applied by reading the list again.
 
-import { API, followLists, newId, problemText, request } from "./list-api.js";
+import { API, followLists, newId, problemText, request, requestChange } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
 import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
 
@@ -12,9 +12,14 @@ let gone = false;
 let inFlight = 0; // our requests not answered yet
 let changes = 0; // counts our changes, so a re-read that overlapped one is not applied
 
-const draw = () => render(list, items, { gone });
+function draw() {
+  render(list, items, { gone });
+  $("list-page").dataset.saving = String(inFlight > 0);
+}
 const key = (name) => name.trim().toLowerCase();
 const itemURL = (id) => `${API}/${list.id}/items/${id}`;
+const offline = () => showError("No connection. Your change is kept and sent when the connection is back.");
+const send = (url, options) => requestChange(url, options, { onRetry: offline });
 
 // ---------- changes: optimistic, rolled back on refusal ----------
 
@@ -57,7 +62,7 @@ function addItem(name, quantity = "") {
   const id = newId();
   const now = new Date().toISOString();
   const shown = { id, name, quantity: quantity || null, note: null, purchased: false, changedAt: now, createdAt: now, pending: true };
-  change(id, shown, () => request(`${API}/${list.id}/items`, { method: "POST", body: { id, name, quantity: quantity || undefined } }),
+  change(id, shown, () => send(`${API}/${list.id}/items`, { method: "POST", body: { id, name, quantity: quantity || undefined } }),
     `Could not add ${name}.`)
     .then((result) => {
       if (!result.ok) return;
@@ -72,7 +77,7 @@ function setPurchased(id, purchased) {
   const row = rowOf(id);
   const refocus = row?.contains(document.activeElement) ? focusNeighbour(row) : null;
   const changedAt = new Date().toISOString();
-  change(id, { ...item, purchased, changedAt }, () => request(itemURL(id), { method: "PATCH", body: { purchased, changedAt } }),
+  change(id, { ...item, purchased, changedAt }, () => send(itemURL(id), { method: "PATCH", body: { purchased, changedAt } }),
     purchased ? `Could not check ${item.name}.` : `Could not put ${item.name} back.`)
     .then((result) => {
       if (result.ok && result.data.purchased !== purchased) {
@@ -85,7 +90,12 @@ function setPurchased(id, purchased) {
 function deleteItem(id) {
   const item = items.get(id);
   if (!item || item.pending) return;
-  change(id, null, () => request(itemURL(id), { method: "DELETE" }), `Could not delete ${item.name}.`)
+  // An item that is already gone (a retry whose first try got through) is what was asked for.
+  const remove = async () => {
+    const result = await send(itemURL(id), { method: "DELETE" });
+    return result.status === 404 ? { ok: true, status: 204, data: null } : result;
+  };
+  change(id, null, remove, `Could not delete ${item.name}.`)
     .then((result) => { if (result.ok) toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItem(item) }); });
 }
 
@@ -93,9 +103,9 @@ function deleteItem(id) {
 function restoreItem(item) {
   const body = { id: item.id, name: item.name, quantity: item.quantity || undefined, note: item.note || undefined };
   change(item.id, { ...item, pending: true }, async () => {
-    const added = await request(`${API}/${list.id}/items`, { method: "POST", body });
+    const added = await send(`${API}/${list.id}/items`, { method: "POST", body });
     if (!added.ok || !item.purchased) return added;
-    return request(itemURL(added.data.id), { method: "PATCH", body: { purchased: true, changedAt: new Date().toISOString() } });
+    return send(itemURL(added.data.id), { method: "PATCH", body: { purchased: true, changedAt: new Date().toISOString() } });
   }, `Could not bring back ${item.name}.`);
 }
 
@@ -103,7 +113,7 @@ function editItem(id, { name, quantity, note }) {
   const item = items.get(id);
   if (!item) return;
   change(id, { ...item, name, quantity: quantity || null, note: note || null },
-    () => request(itemURL(id), { method: "PATCH", body: { name, quantity, note } }), `Could not save ${item.name}.`);
+    () => send(itemURL(id), { method: "PATCH", body: { name, quantity, note } }), `Could not save ${item.name}.`);
 }
 
 async function clearPurchased() {
@@ -113,7 +123,7 @@ async function clearPurchased() {
   changes += 1;
   inFlight += 1;
   draw();
-  const result = await request(`${API}/${list.id}/clear-purchased`, { method: "POST" });
+  const result = await send(`${API}/${list.id}/clear-purchased`, { method: "POST" });
   inFlight -= 1;
   if (result.ok) {
     showError("");
@@ -239,6 +249,9 @@ $("edit-form").addEventListener("submit", () => {
   editing = null;
 });
 $("edit-cancel").addEventListener("click", () => { editing = null; $("edit-dialog").close(); });
+
+// Changes not sent yet (no connection) would be lost with the page: ask before leaving.
+window.addEventListener("beforeunload", (event) => { if (inFlight > 0) event.preventDefault(); });
 
 followLists({
   onEvent: (event) => {
