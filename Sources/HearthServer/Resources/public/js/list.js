@@ -24,17 +24,17 @@ const send = (url, options) => requestChange(url, options, { onRetry: offline })
 // ---------- changes: optimistic, rolled back on refusal ----------
 
 /**
- * Shows `optimistic` (the item as it will be, or null for gone) at once, sends the request, then
+ * Shows `optimistic` (the item as it will be, or null for gone) at once, runs `perform` (the request), then
  * takes the server's answer. On a refusal the item goes back to how it was, unless something newer
  * replaced it meanwhile; either way the list is read again to be sure.
  */
-async function change(id, optimistic, send, failure) {
+async function change(id, optimistic, perform, failure) {
   const before = items.get(id);
   if (optimistic) items.set(id, optimistic); else items.delete(id);
   changes += 1;
   inFlight += 1;
   draw();
-  const result = await send();
+  const result = await perform();
   inFlight -= 1;
   const untouched = items.get(id) === (optimistic || undefined);
   if (result.ok) {
