@@ -13,24 +13,15 @@ Usage: scripts/focus-lateness.py [USERS]   (default 200)
 import concurrent.futures
 import datetime
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
 
+from release_server import release_server
+
 USERS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def call(base, method, path, body=None, token=None):
@@ -72,19 +63,8 @@ def listen(base, token, ready, results):
 
 
 def main():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "hearth"], cwd=ROOT, check=True, capture_output=True)
-    data_dir = tempfile.mkdtemp(prefix="hearth-lateness.")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "HEARTH_LOG_LEVEL": "warning"}
-    server = subprocess.Popen([os.path.join(ROOT, ".build/release/hearth"), "serve", "--port", str(port), "--data-dir", data_dir], env=env)
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with release_server() as port:
+        base = f"http://127.0.0.1:{port}"
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             tokens = list(pool.map(lambda i: sign_up(base, i), range(USERS)))
         results, ready = [], threading.Semaphore(0)
@@ -104,9 +84,6 @@ def main():
         p50 = statistics.median(lateness)
         p99 = lateness[min(len(lateness) - 1, int(len(lateness) * 0.99))]
         print(f"phase completion lateness, {len(lateness)} timers: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lateness[-1]:.1f} ms")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -13,23 +13,14 @@ Usage: scripts/shopping-session.py [ITEMS]   (default 1000)
 import datetime
 import http.client
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import uuid
 
+from release_server import release_server
+
 ITEMS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Session:
@@ -57,19 +48,7 @@ def percentile(values, fraction):
 
 
 def main():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "hearth"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    data_dir = tempfile.mkdtemp(prefix="hearth-shopping-")
-    port = free_port()
-    log = open(os.path.join(data_dir, "server.log"), "wb")
-    server = subprocess.Popen([os.path.join(ROOT, ".build/release/hearth"), "serve", "--port", str(port), "--data-dir", data_dir],
-                              env={**os.environ, "HEARTH_LOG_LEVEL": "warning"}, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with release_server() as port:
         session = Session(port)
         session.call("POST", "/api/v1/auth/register", {"name": "Shopper", "email": "shop@example.org", "password": "shopping session"})
         session.token = session.call("POST", "/api/v1/auth/tokens",
@@ -101,9 +80,6 @@ def main():
         print(f"Shopping session, {ITEMS} items, SQLite, one connection: {requests} requests in {total:.2f} s = {requests / total:.0f} req/s")
         for step, values in timings.items():
             print(f"  {step:6} n={len(values):5}  p50 {statistics.median(values):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -130,9 +130,7 @@ extension HearthAPIService {
 extension ListStore {
     /// A list with its counts (and items), as the API and the list page show it.
     func document(id: UUID, householdId: UUID, withItems: Bool = true) async throws -> Components.Schemas.ShoppingList {
-        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
-        if list.deletedAt != nil { throw ListError.listDeleted }
-        let items = try await items(listId: id, householdId: householdId)
+        let (list, items) = try await listWithItems(id: id, householdId: householdId)
         var document = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.filter(\.purchased).count))
         if withItems { document.items = items.map { .init($0) } }
         return document

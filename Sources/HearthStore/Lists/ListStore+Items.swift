@@ -23,12 +23,18 @@ extension ListStore {
 
     /// The items of an active list: to buy (oldest first), then in the basket (most recent first).
     public func items(listId: UUID, householdId: UUID) async throws -> [ListItem] {
-        guard try await list(id: listId, householdId: householdId) != nil else { throw try await missing(listId, householdId) }
-        return try await sql.select().columns(Self.itemColumns).from("list_items")
-            .where("list_id", .equal, listId).where("household_id", .equal, householdId)
+        try await listWithItems(id: listId, householdId: householdId).items
+    }
+
+    /// An active list with its items, in the order of `items(listId:householdId:)`.
+    public func listWithItems(id: UUID, householdId: UUID) async throws -> (list: ShoppingList, items: [ListItem]) {
+        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
+        if list.deletedAt != nil { throw ListError.listDeleted }
+        let items = try await sql.select().columns(Self.itemColumns).from("list_items").where("list_id", .equal, id)
             .orderBy("purchased").orderBy(SQLRaw("CASE WHEN purchased THEN changed_at END"), SQLDirection.descending)
             .orderBy("created_at").orderBy("id")
             .all().map(Self.item(from:))
+        return (list, items)
     }
 
     /// Adds an item. The same request again (same client id) returns the first result; a name that

@@ -67,51 +67,47 @@ struct ListsPages {
     }
 
     func move(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try context.parameters.require("id", as: UUID.self)
         let form = try await request.decode(as: MoveForm.self, context: context)
-        return try await gone(or: "/lists") {
+        return try await listButton(context, event: "listUpdated", orBackTo: "/lists") { user, id in
             _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: nil, emoji: nil, position: form.position)
-            await services.events.publishListChange("listUpdated", listId: id, by: user)
             return .seeOther("/lists")
         }
     }
 
     func delete(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try context.parameters.require("id", as: UUID.self)
-        return try await gone(or: "/lists") {
+        try await listButton(context, event: "listDeleted", orBackTo: "/lists") { user, id in
             try await services.lists.deleteList(id: id, householdId: user.householdId)
-            await services.events.publishListChange("listDeleted", listId: id, by: user)
             return .seeOther("/lists?deleted=\(id.uuidString)")
         }
     }
 
     func restore(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try context.parameters.require("id", as: UUID.self)
-        return try await gone(or: "/lists/deleted") {
+        try await listButton(context, event: "listRestored", orBackTo: "/lists/deleted") { user, id in
             _ = try await services.lists.restoreList(id: id, householdId: user.householdId)
-            await services.events.publishListChange("listRestored", listId: id, by: user)
             return .seeOther("/lists", notice: .listRestored)
         }
     }
 
     func purge(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try context.parameters.require("id", as: UUID.self)
-        return try await gone(or: "/lists/deleted") {
+        try await listButton(context, event: "listPurged", orBackTo: "/lists/deleted") { user, id in
             try await services.lists.purgeList(id: id, householdId: user.householdId)
-            await services.events.publishListChange("listPurged", listId: id, by: user)
             return .seeOther("/lists/deleted", notice: .listPurged)
         }
     }
 
-    /// A button on a page that is out of date (the list was deleted, restored or purged meanwhile,
-    /// perhaps by another member) leads back to `page` with a notice instead of an error page.
-    private func gone(or page: String, _ action: () async throws -> Response) async throws -> Response {
+    /// A button on a list: does `action` on the list in the path, tells the household (`event`) and
+    /// answers with the action's redirect. A button on a page that is out of date (the list was
+    /// deleted, restored or purged meanwhile, perhaps by another member) leads back to `page` with a
+    /// notice instead of an error page.
+    private func listButton(
+        _ context: HearthRequestContext, event: String, orBackTo page: String, _ action: (User, UUID) async throws -> Response
+    ) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
         do {
-            return try await action()
+            let response = try await action(user, id)
+            await services.events.publishListChange(event, listId: id, by: user)
+            return response
         } catch ListError.listNotFound, ListError.listDeleted {
             return .seeOther(page, notice: .listGone)
         }

@@ -1,6 +1,7 @@
 // Hearth Focus: the timer's controls — the mode tabs, the buttons that send commands to the API,
 // the rest stepper, which controls show in each state, and the errors a command can bring.
 
+import { problemText, request } from "./api.js";
 import { formatClock, isActive } from "./focus-clock.js";
 import { $, longBreakDue, root, setText, state, store, tabs, targetValue } from "./focus-page.js";
 
@@ -12,27 +13,6 @@ const CONTROLS = ["label-field", "target-field", "stepper", "start-focus", "paus
 let view = null; // { render, applyTimer } from focus.js, given to bindControls
 
 // ---------- talking to the server ----------
-
-export async function request(url, { method = "GET", body } = {}) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  try {
-    const response = await fetch(url, init);
-    const data = await response.json().catch(() => null);
-    return { ok: response.ok, status: response.status, data };
-  } catch {
-    return { ok: false, status: 0, data: null };
-  }
-}
-
-export function problemText(data, status) {
-  if (status === 0) return "Could not reach the server. Check the connection and try again.";
-  if (status === 401) return "You are signed out. Reload the page and sign in again.";
-  return data?.detail || `The server answered ${status}. Try again.`;
-}
 
 export function showError(text) {
   const error = $("timer-error");
@@ -48,7 +28,7 @@ async function command(name, body) {
   const { ok, status, data } = await request(`${API}/timer/${name}`, { method: "POST", body });
   state.busy = false;
   if (ok) view.applyTimer(data);
-  else showError(problemText(data, status));
+  else showError(problemText({ status, data }));
   view.render();
   return ok;
 }

@@ -3,7 +3,8 @@
 
 import { playSound, unlockAudio } from "./focus-audio.js";
 import { formatDuration } from "./focus-clock.js";
-import { API, problemText, request } from "./focus-controls.js";
+import { problemText, request } from "./api.js";
+import { API } from "./focus-controls.js";
 import { $, announce, setText, state } from "./focus-page.js";
 
 const DURATION_SETTINGS = { focusSeconds: "Focus", shortBreakSeconds: "Short break", longBreakSeconds: "Long break" };
@@ -75,7 +76,7 @@ async function saveSettings(event) {
   const { ok, status, data } = await request(`${API}/settings`, { method: "PUT", body: settings });
   $("settings-save").disabled = false;
   if (!ok) {
-    const problem = settingsProblem(problemText(data, status));
+    const problem = settingsProblem(problemText({ status, data }));
     showSettingsError(problem.text, problem.field);
     return;
   }

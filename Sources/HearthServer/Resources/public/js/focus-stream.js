@@ -7,7 +7,8 @@ import {
   END_MESSAGES, PHASE_TITLES, alarmTexts, clockFormat, formatClock, formatDuration, formatTarget, parseTime, plural,
   remainingSeconds, serverNow,
 } from "./focus-clock.js";
-import { API, request } from "./focus-controls.js";
+import { followEvents, request } from "./api.js";
+import { API } from "./focus-controls.js";
 import { $, announce, root, setText, state } from "./focus-page.js";
 
 const POMODORO_PHASES = ["focus", "shortBreak", "longBreak"];
@@ -25,33 +26,13 @@ export async function refetch() {
   if (ok) view.applyTimer(data);
 }
 
-let events = null;
-let streamBroken = true; // the first open fetches too: it catches what happened since the page was made
+/** Follows the timer's events; every (re)connection re-fetches what may have happened meanwhile. */
 export function connect() {
-  events = new EventSource("/api/v1/events");
-  events.addEventListener("open", () => {
-    if (streamBroken) refetch();
-    streamBroken = false;
-    root.dataset.live = "true";
+  followEvents("timer", {
+    onEvent: (event) => { if (event?.timer) handleEvent(event); },
+    onOpen: refetch,
+    onLive: (live) => { root.dataset.live = String(live); },
   });
-  events.addEventListener("timer", (message) => {
-    const event = readEvent(message.data);
-    if (event?.timer) handleEvent(event);
-  });
-  events.addEventListener("error", () => {
-    streamBroken = true;
-    root.dataset.live = "false";
-    // EventSource retries by itself unless the server refused (signed out, 5xx): then try later.
-    if (events.readyState === EventSource.CLOSED) {
-      events.close();
-      setTimeout(connect, 10_000);
-    }
-  });
-}
-
-// A malformed event changes nothing; the next one or a re-fetch brings the state.
-function readEvent(data) {
-  try { return JSON.parse(data); } catch { return null; }
 }
 
 function describe({ type, timer: t, session, workout }) {

@@ -2,7 +2,8 @@
 // once (optimistic) and is then sent to the API; a refusal puts the item back and says why.
 // Other members' changes arrive as `list` events and are applied by reading the list again.
 
-import { API, followLists, newId, problemText, request, requestChange } from "./list-api.js";
+import { followEvents, problemText, request } from "./api.js";
+import { API, newId, requestChange } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
 import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
 
@@ -24,35 +25,47 @@ const send = (url, options) => requestChange(url, options, { onRetry: offline })
 // ---------- changes: optimistic, rolled back on refusal ----------
 
 /**
- * Shows `optimistic` (the item as it will be, or null for gone) at once, runs `perform` (the request), then
- * takes the server's answer. On a refusal the item goes back to how it was, unless something newer
- * replaced it meanwhile; either way the list is read again to be sure.
+ * The one way a change is made: `apply` shows it at once, `perform` sends it; on success `settle`
+ * takes the server's answer, on a refusal `undo` takes the change back, the reason is shown and
+ * the list is read again to be sure.
  */
-async function change(id, optimistic, perform, failure) {
-  const before = items.get(id);
-  if (optimistic) items.set(id, optimistic); else items.delete(id);
+async function mutate({ apply, perform, settle = () => {}, undo, failure }) {
+  apply();
   changes += 1;
   inFlight += 1;
   draw();
   const result = await perform();
   inFlight -= 1;
-  const untouched = items.get(id) === (optimistic || undefined);
   if (result.ok) {
     showError("");
-    const answer = result.data;
-    if (answer?.id && answer.id !== id) { // added up with a line already on the list
-      items.delete(id);
-      items.set(answer.id, answer);
-    } else if (answer?.id && untouched) {
-      items.set(id, answer);
-    }
+    settle(result.data);
   } else {
-    if (untouched) { if (before) items.set(id, before); else items.delete(id); }
+    undo();
     showError(`${failure} ${problemText(result)}`);
     rereadSoon();
   }
   draw();
   return result;
+}
+
+/** Changes one item to `optimistic` (null: gone). Undo restores it only if nothing newer replaced it. */
+function change(id, optimistic, perform, failure) {
+  const before = items.get(id);
+  const untouched = () => items.get(id) === (optimistic || undefined);
+  return mutate({
+    apply: () => { if (optimistic) items.set(id, optimistic); else items.delete(id); },
+    perform,
+    settle: (answer) => {
+      if (answer?.id && answer.id !== id) { // added up with a line already on the list
+        items.delete(id);
+        items.set(answer.id, answer);
+      } else if (answer?.id && untouched()) {
+        items.set(id, answer);
+      }
+    },
+    undo: () => { if (untouched()) { if (before) items.set(id, before); else items.delete(id); } },
+    failure,
+  });
 }
 
 function addItem(name, quantity = "") {
@@ -116,24 +129,16 @@ function editItem(id, { name, quantity, note }) {
     () => send(itemURL(id), { method: "PATCH", body: { name, quantity, note } }), `Could not save ${item.name}.`);
 }
 
-async function clearPurchased() {
+function clearPurchased() {
   const cleared = [...items.values()].filter((item) => item.purchased);
   if (cleared.length === 0) return;
-  cleared.forEach((item) => items.delete(item.id));
-  changes += 1;
-  inFlight += 1;
-  draw();
-  const result = await send(`${API}/${list.id}/clear-purchased`, { method: "POST" });
-  inFlight -= 1;
-  if (result.ok) {
-    showError("");
-    toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`);
-  } else {
-    cleared.forEach((item) => { if (!items.has(item.id)) items.set(item.id, item); });
-    showError(`Could not clear the basket. ${problemText(result)}`);
-    rereadSoon();
-  }
-  draw();
+  mutate({
+    apply: () => cleared.forEach((item) => items.delete(item.id)),
+    perform: () => send(`${API}/${list.id}/clear-purchased`, { method: "POST" }),
+    settle: () => toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`),
+    undo: () => cleared.forEach((item) => { if (!items.has(item.id)) items.set(item.id, item); }),
+    failure: "Could not clear the basket.",
+  });
 }
 
 // ---------- reading the list again (other members' changes) ----------
@@ -253,14 +258,14 @@ $("edit-cancel").addEventListener("click", () => { editing = null; $("edit-dialo
 // Changes not sent yet (no connection) would be lost with the page: ask before leaving.
 window.addEventListener("beforeunload", (event) => { if (inFlight > 0) event.preventDefault(); });
 
-followLists({
+followEvents("list", {
   onEvent: (event) => {
     if (event.listId !== list.id) return;
     if (event.type === "listDeleted" || event.type === "listPurged") listGone();
     else if (event.type === "listRestored" && gone) location.reload();
     else rereadSoon();
   },
-  onOpen: (reconnected) => { if (reconnected) rereadSoon(); },
+  onOpen: rereadSoon,
   onLive: (live) => { $("list-page").dataset.live = String(live); },
 });
 

@@ -1,7 +1,7 @@
 // Hearth Lists: keeps the lists index and Recently deleted current. When any list of the household
 // changes, the page is fetched again and its live part ([data-live]) swapped in place.
 
-import { followLists } from "./list-api.js";
+import { followEvents } from "./api.js";
 
 const live = document.querySelector("[data-live]");
 let timer = null;
@@ -21,7 +21,7 @@ function scheduleRefresh() {
   timer = setTimeout(refresh, 150);
 }
 
-if (live) followLists({ onEvent: scheduleRefresh, onOpen: (reconnected) => { if (reconnected) scheduleRefresh(); } });
+if (live) followEvents("list", { onEvent: scheduleRefresh, onOpen: scheduleRefresh });
 
 // Forms that cannot be undone ask first.
 document.addEventListener("submit", (event) => {

@@ -1,0 +1,54 @@
+// Hearth: the browser's side of the API — JSON requests that never throw, one sentence for a
+// refusal, and the event stream (/api/v1/events) with its reconnection.
+
+/** Sends a request; never throws. `status` 0 means the server could not be reached. */
+export async function request(url, { method = "GET", body } = {}) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(url, init);
+    const data = response.status === 204 ? null : await response.json().catch(() => null);
+    return { ok: response.ok, status: response.status, data };
+  } catch {
+    return { ok: false, status: 0, data: null };
+  }
+}
+
+/** What to tell the person about a failed `request`. */
+export function problemText({ status, data }) {
+  if (status === 0) return "Could not reach the server. Check the connection and try again.";
+  if (status === 401) return "You are signed out. Reload the page and sign in again.";
+  return data?.detail || `The server answered ${status}. Try again.`;
+}
+
+/**
+ * Follows the events named `name`. `onEvent` gets each one parsed; `onOpen` runs at every
+ * (re)connection, since something may have changed while there was none (also before the first);
+ * `onLive(bool)` hears whether the stream is up.
+ */
+export function followEvents(name, { onEvent, onOpen = () => {}, onLive = () => {} }) {
+  const connect = () => {
+    const events = new EventSource("/api/v1/events");
+    events.addEventListener("open", () => {
+      onOpen();
+      onLive(true);
+    });
+    events.addEventListener(name, (message) => {
+      let event = null;
+      try { event = JSON.parse(message.data); } catch { return; } // a malformed event changes nothing
+      onEvent(event);
+    });
+    events.addEventListener("error", () => {
+      onLive(false);
+      // EventSource retries by itself unless the server refused (signed out, 5xx): then try later.
+      if (events.readyState === EventSource.CLOSED) {
+        events.close();
+        setTimeout(connect, 10_000);
+      }
+    });
+  };
+  connect();
+}
