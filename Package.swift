@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "HearthAPI",
             dependencies: [
+                "HearthCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             resources: [.copy("openapi.yaml")],

@@ -1,9 +1,10 @@
 import Foundation
+import HearthCore
 import OpenAPIRuntime
 
 /// Dates in the API: written as ISO 8601 with milliseconds (timer ends are exact to the
-/// millisecond); read with or without fractional seconds, so a Shortcut or script may send
-/// "2027-01-15T08:00:05Z".
+/// millisecond); read in every form RFC 3339 allows, so a Shortcut or script may send
+/// "2027-01-15T08:00:05Z" or "2027-01-15t09:00:05.5+01:00".
 public struct HearthDateTranscoder: DateTranscoder {
     public init() {}
 
@@ -11,9 +12,13 @@ public struct HearthDateTranscoder: DateTranscoder {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
+    /// Throws a `DecodingError`, which the server answers with a 400 that names the value.
     public func decode(_ text: String) throws -> Date {
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        return try Date(text, strategy: Date.ISO8601FormatStyle())
+        guard let date = RFC3339.date(from: text) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [], debugDescription: "“\(text)” is not a date and time; use RFC 3339, e.g. 2027-01-15T08:00:05Z."))
+        }
+        return date
     }
 }
 

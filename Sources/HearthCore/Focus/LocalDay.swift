@@ -11,15 +11,7 @@ public enum LocalDay {
 
     /// The day of a calendar date written `YYYY-MM-DD`, or nil when it is not one.
     public static func number(ofISODate text: String) -> Int? {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        let utc = Calendar.utcGregorian
-        guard let date = utc.date(from: DateComponents(year: year, month: month, day: day)),
-              utc.component(.day, from: date) == day
-        else { return nil }
-        return Int(date.timeIntervalSince1970 / 86_400)
+        RFC3339.dayNumber(from: text)
     }
 
     /// Day `number` written `YYYY-MM-DD`.

@@ -25,15 +25,20 @@ export function problemText({ status, data }) {
 }
 
 /**
- * Follows the events named `name`. `onEvent` gets each one parsed; `onOpen` runs at every
- * (re)connection, since something may have changed while there was none (also before the first);
- * `onLive(bool)` hears whether the stream is up.
+ * Follows the events named `name`. `onEvent` gets each one parsed; `onReconnect` runs when the
+ * stream comes back after a break, and when the browser shows the page again from its back/forward
+ * cache, since something may have changed meanwhile. It does not run at the first connection: the
+ * page was rendered a moment before with what is current, and swapping it again would replace
+ * elements under the person's finger. `onLive(bool)` hears whether the stream is up.
  */
-export function followEvents(name, { onEvent, onOpen = () => {}, onLive = () => {} }) {
+export function followEvents(name, { onEvent, onReconnect = () => {}, onLive = () => {} }) {
+  let connectedBefore = false;
+  window.addEventListener("pageshow", (event) => { if (event.persisted) onReconnect(); });
   const connect = () => {
     const events = new EventSource("/api/v1/events");
     events.addEventListener("open", () => {
-      onOpen();
+      if (connectedBefore) onReconnect();
+      connectedBefore = true;
       onLive(true);
     });
     events.addEventListener(name, (message) => {

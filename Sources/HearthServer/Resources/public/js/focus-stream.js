@@ -1,5 +1,5 @@
 // Hearth Focus: the live link to the server — the event stream (/api/v1/events), a re-fetch of the
-// timer whenever the stream (re)connects, and what each event brings: the new state, an
+// timer whenever the stream reconnects, and what each event brings: the new state, an
 // announcement, and at a phase's end sound, vibration and a notification.
 
 import { playSound, startAlarmLoop } from "./focus-audio.js";
@@ -26,11 +26,11 @@ export async function refetch() {
   if (ok) view.applyTimer(data);
 }
 
-/** Follows the timer's events; every (re)connection re-fetches what may have happened meanwhile. */
+/** Follows the timer's events; every reconnection re-fetches what may have happened meanwhile. */
 export function connect() {
   followEvents("timer", {
     onEvent: (event) => { if (event?.timer) handleEvent(event); },
-    onOpen: refetch,
+    onReconnect: refetch,
     onLive: (live) => { root.dataset.live = String(live); },
   });
 }

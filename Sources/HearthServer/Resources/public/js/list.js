@@ -265,7 +265,7 @@ followEvents("list", {
     else if (event.type === "listRestored" && gone) location.reload();
     else rereadSoon();
   },
-  onOpen: rereadSoon,
+  onReconnect: rereadSoon,
   onLive: (live) => { $("list-page").dataset.live = String(live); },
 });
 

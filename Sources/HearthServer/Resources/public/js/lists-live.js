@@ -21,7 +21,7 @@ function scheduleRefresh() {
   timer = setTimeout(refresh, 150);
 }
 
-if (live) followEvents("list", { onEvent: scheduleRefresh, onOpen: scheduleRefresh });
+if (live) followEvents("list", { onEvent: scheduleRefresh, onReconnect: scheduleRefresh });
 
 // Forms that cannot be undone ask first.
 document.addEventListener("submit", (event) => {
