@@ -17,8 +17,21 @@ struct CLIError: Error, CustomStringConvertible {
         }
     }
 
-    init(status: Int) {
-        self.init("The server answered with an unexpected status \(status).")
+    /// Any answer the command does not expect: the server's problem details when it sent them
+    /// (every documented error answer carries them), else its status. Generated outputs are enums
+    /// with one case per documented status, so this reads the case's payload instead of listing them.
+    init(unexpected output: Any) {
+        guard let payload = Mirror(reflecting: output).children.first?.value else {
+            self.init("The server answered with \(output), which this version of hearth does not expect.")
+            return
+        }
+        if let problem = payload as? Components.Responses.Problem {
+            self.init(problem: problem)
+        } else if let status = Mirror(reflecting: payload).children.first(where: { $0.label == "statusCode" })?.value as? Int {
+            self.init("The server answered with an unexpected status \(status).")
+        } else {
+            self.init("The server answered with \(output), which this version of hearth does not expect.")
+        }
     }
 
     /// Explains why a request to `server` did not get an answer.

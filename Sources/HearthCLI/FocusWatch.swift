@@ -17,8 +17,7 @@ extension FocusCommand {
             let events: HTTPBody = try await client.connection.call {
                 switch try await $0.streamEvents() {
                 case .ok(let ok): try ok.body.textEventStream
-                case .unauthorized(let problem): throw CLIError(problem: problem)
-                case .undocumented(let status, _): throw CLIError(status: status)
+                case let other: throw CLIError(unexpected: other)
                 }
             }
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -16,16 +16,14 @@ struct ListsClient {
     func lists() async throws -> [ShoppingList] {
         switch try await connection.call({ try await $0.listLists() }) {
         case .ok(let ok): try ok.body.json.lists
-        case .unauthorized(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
     func deletedLists() async throws -> [ShoppingList] {
         switch try await connection.call({ try await $0.listDeletedLists() }) {
         case .ok(let ok): try ok.body.json.lists
-        case .unauthorized(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
@@ -34,8 +32,7 @@ struct ListsClient {
         switch try await connection.call({ try await $0.createList(body: .json(body)) }) {
         case .created(let created): return try created.body.json
         case .ok(let ok): return try ok.body.json
-        case .badRequest(let p), .unauthorized(let p), .conflict(let p), .unprocessableContent(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
@@ -43,8 +40,7 @@ struct ListsClient {
     func list(id: String) async throws -> ShoppingList {
         switch try await connection.call({ try await $0.getList(path: .init(id: id)) }) {
         case .ok(let ok): try ok.body.json
-        case .unauthorized(let p), .notFound(let p), .gone(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
@@ -53,9 +49,7 @@ struct ListsClient {
         switch try await connection.call({ try await $0.addItem(path: .init(id: listId), body: .json(body)) }) {
         case .created(let created): return (try created.body.json, true)
         case .ok(let ok): return (try ok.body.json, false)
-        case .badRequest(let p), .unauthorized(let p), .notFound(let p), .conflict(let p), .gone(let p), .unprocessableContent(let p):
-            throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
@@ -64,24 +58,21 @@ struct ListsClient {
         let body = Components.Schemas.ItemChange(purchased: purchased, changedAt: Date())
         switch try await connection.call({ try await $0.updateItem(path: .init(id: listId, itemId: itemId), body: .json(body)) }) {
         case .ok(let ok): return try ok.body.json
-        case .badRequest(let p), .unauthorized(let p), .notFound(let p), .gone(let p), .unprocessableContent(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
     func delete(listId: String) async throws {
         switch try await connection.call({ try await $0.deleteList(path: .init(id: listId)) }) {
         case .noContent: return
-        case .unauthorized(let p), .notFound(let p), .gone(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
     func restore(listId: String) async throws -> ShoppingList {
         switch try await connection.call({ try await $0.restoreList(path: .init(id: listId)) }) {
         case .ok(let ok): return try ok.body.json
-        case .unauthorized(let p), .notFound(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 }

@@ -26,10 +26,7 @@ struct Login: AsyncParsableCommand {
             try ClientConfiguration(server: connection.server.absoluteString, token: token.token, tokenId: token.id, email: email)
                 .save(to: path)
             print("Signed in to \(connection.server.absoluteString) as \(email). Token saved in \(path.path).")
-        case .unauthorized(let problem), .badRequest(let problem), .unprocessableContent(let problem), .tooManyRequests(let problem):
-            throw CLIError(problem: problem)
-        case .undocumented(let status, _):
-            throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 }
@@ -61,10 +58,7 @@ struct Whoami: AsyncParsableCommand {
         case .ok(let ok):
             let me = try ok.body.json
             print("\(me.name) <\(me.email)> on \(saved.server)")
-        case .unauthorized(let problem):
-            throw CLIError(problem: problem)
-        case .undocumented(let status, _):
-            throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 }

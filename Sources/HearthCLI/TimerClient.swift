@@ -19,16 +19,14 @@ struct TimerClient {
     func timer() async throws -> Components.Schemas.TimerState {
         switch try await connection.call({ try await $0.getTimer() }) {
         case .ok(let ok): try ok.body.json
-        case .unauthorized(let problem): throw CLIError(problem: problem)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
     func start(_ request: Components.Schemas.StartTimer) async throws -> Components.Schemas.TimerState {
         switch try await connection.call({ try await $0.startTimer(body: .json(request)) }) {
         case .ok(let ok): return try ok.body.json
-        case .badRequest(let p), .unauthorized(let p), .conflict(let p), .unprocessableContent(let p): throw CLIError(problem: p)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 
@@ -39,14 +37,12 @@ struct TimerClient {
             case .extend(let seconds):
                 switch try await client.extendTimer(body: .json(.init(seconds: seconds))) {
                 case .ok(let ok): try ok.body.json
-                case .badRequest(let p), .unauthorized(let p), .conflict(let p), .unprocessableContent(let p): throw CLIError(problem: p)
-                case .undocumented(let status, _): throw CLIError(status: status)
+                case let other: throw CLIError(unexpected: other)
                 }
             case .simple(let name):
                 switch try await client.timerCommand(path: .init(command: name)) {
                 case .ok(let ok): try ok.body.json
-                case .unauthorized(let p), .conflict(let p): throw CLIError(problem: p)
-                case .undocumented(let status, _): throw CLIError(status: status)
+                case let other: throw CLIError(unexpected: other)
                 }
             }
         }
@@ -56,8 +52,7 @@ struct TimerClient {
     func stats() async throws -> Components.Schemas.FocusStats {
         switch try await connection.call({ try await $0.getFocusStats(query: .init(range: .week)) }) {
         case .ok(let ok): try ok.body.json
-        case .unauthorized(let problem): throw CLIError(problem: problem)
-        case .undocumented(let status, _): throw CLIError(status: status)
+        case let other: throw CLIError(unexpected: other)
         }
     }
 

@@ -41,13 +41,17 @@ public func buildApplication(
 /// The router with every middleware, page controller and the API.
 func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, logger: Logger) throws -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
+    let routes = RouteTable()
     router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
+    router.middlewares.add(SecurityHeadersMiddleware())
     // The outer error middleware catches failures of authentication itself (a database that does not
     // answer); the inner one renders every other error with the signed-in user's theme and navigation.
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
+    router.middlewares.add(RequestGuardMiddleware())
     router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
+    router.middlewares.add(MethodNotAllowedMiddleware(routes: routes))
     // Inside ErrorMiddleware: FileMiddleware serves a file when the router has no route for the path.
     router.middlewares.add(FileMiddleware(
         Resources.publicFiles.path,
@@ -74,6 +78,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))
+    routes.load(from: router)
     return router
 }
 

@@ -89,4 +89,16 @@ import Testing
             #expect(try await api.send(.get, "/api/v1/focus/sessions", token: ada).json()["total"] as? Int == 2)
         }
     }
+
+    @Test func pagingOutsideItsRangeIsABadRequest() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            for query in ["offset=-1", "limit=0", "limit=501", "range=AAA", "from=2026-1-5"] {
+                let path = query.hasPrefix("range") ? "/api/v1/focus/stats?\(query)" : "/api/v1/focus/sessions?\(query)"
+                #expect(try await api.send(.get, path, token: token).status == .badRequest, "\(query)")
+            }
+            #expect(try await api.send(.get, "/api/v1/focus/sessions?limit=500&offset=0", token: token).status == .ok)
+        }
+    }
 }

@@ -90,4 +90,54 @@ import Testing
             #expect(try await api.send(.get, "/api/v1/lists/\(id)", token: ada).json()["name"] as? String == "Groceries")
         }
     }
+
+    @Test func everyRFC3339FormOfChangedAtIsReadAndOthersAreRefused() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
+            let id = try #require(list["id"] as? String)
+            let item = try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Milk"}"#, token: token).json()
+            let itemId = try #require(item["id"] as? String)
+            for stamp in ["2026-01-01T10:00:00-21:54", "2026-01-01t10:00:00z", "2026-01-01T10:00:00.5+01:00"] {
+                let response = try await api.send(.patch, "/api/v1/lists/\(id)/items/\(itemId)",
+                                                  json: #"{"purchased":true,"changedAt":"\#(stamp)"}"#, token: token)
+                #expect(response.status == .ok, "\(stamp)")
+            }
+            for stamp in ["", "garbage", "2026-02-30T10:00:00Z"] {
+                let response = try await api.send(.patch, "/api/v1/lists/\(id)/items/\(itemId)",
+                                                  json: #"{"purchased":false,"changedAt":"\#(stamp)"}"#, token: token)
+                #expect(response.status == .badRequest, "\(stamp)")
+                #expect(try response.json()["detail"] as? String == "The request is not valid: “\(stamp)” is not a date and time; use RFC 3339, e.g. 2027-01-15T08:00:05Z.")
+            }
+        }
+    }
+
+    @Test func aControlCharacterInANameIsRefusedNotCutShort() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let hidden = try await api.send(.post, "/api/v1/lists", json: #"{"name":"\u0000hidden"}"#, token: token)
+            #expect(hidden.status == .unprocessableContent)
+            #expect(try hidden.json()["detail"] as? String == "The name must not contain control characters.")
+            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
+            let id = try #require(list["id"] as? String)
+            #expect(try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"mi\u0000lk"}"#, token: token).status == .unprocessableContent)
+            #expect(try await api.send(.get, "/api/v1/lists/suggestions?q=mi%00", token: token).status == .ok)
+            #expect(try await api.send(.get, "/api/v1/lists", token: token).json()["lists"].map { ($0 as? [Any])?.count } == 1)
+        }
+    }
+
+    @Test func aPositionOutsideItsRangeIsRefused() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
+            let id = try #require(list["id"] as? String)
+            for position in [0, -1, 1_000_001] {
+                #expect(try await api.send(.patch, "/api/v1/lists/\(id)", json: #"{"position":\#(position)}"#, token: token).status == .unprocessableContent)
+            }
+            #expect(try await api.send(.patch, "/api/v1/lists/\(id)", json: #"{"position":50}"#, token: token).status == .ok)
+        }
+    }
 }

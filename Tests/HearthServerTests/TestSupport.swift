@@ -45,8 +45,11 @@ final class WebUser: @unchecked Sendable {
         try await post("/register", ["name": name, "email": email, "password": password])
     }
 
-    private func send(_ path: String, method: HTTPRequest.Method, contentType: String? = nil, body: String? = nil) async throws -> TestResponse {
-        var headers = HTTPFields()
+    /// Sends a request with the cookies so far (and `headers`), keeping the cookies it sets.
+    @discardableResult
+    func send(_ path: String, method: HTTPRequest.Method, contentType: String? = nil, body: String? = nil,
+              headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
         if !cookies.isEmpty {
             headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }

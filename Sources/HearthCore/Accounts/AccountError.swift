@@ -5,6 +5,7 @@ public enum AccountError: Error, Equatable, Sendable {
     case invalidEmail(String)
     case passwordTooShort(minimum: Int)
     case passwordTooLong(maximumBytes: Int)
+    case passwordHasControlCharacter
     case invalidTimeZone(String)
     case invalidTokenName(String)
     case emailTaken
@@ -28,6 +29,7 @@ public enum AccountError: Error, Equatable, Sendable {
         case .invalidEmail(let email): "“\(email)” is not an email address."
         case .passwordTooShort(let minimum): "Password must be at least \(minimum) characters."
         case .passwordTooLong(let maximum): "Password must be at most \(maximum) bytes."
+        case .passwordHasControlCharacter: "Password must not contain control characters."
         case .invalidTimeZone(let zone): "“\(zone)” is not a known time zone."
         case .invalidTokenName(let reason): "Token name \(reason)."
         case .emailTaken: "An account with this email already exists."

@@ -6,13 +6,11 @@ public enum AccountRules {
     /// bcrypt reads only the first 72 bytes; longer passwords would be silently truncated.
     public static let maximumPasswordBytes = 72
     public static let maximumNameLength = 100
+    public static let maximumEmailLength = 254
 
     /// Trims and checks a display name (also used for token and household names).
     public static func name(_ raw: String) throws(AccountError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { throw .invalidName("must not be empty") }
-        if name.count > maximumNameLength { throw .invalidName("must be at most \(maximumNameLength) characters") }
-        return name
+        do { return try TextRules.line(raw, maximumLength: maximumNameLength) } catch { throw .invalidName(error.reason) }
     }
 
     /// Trims and checks an email address. The result keeps the person's spelling;
@@ -20,9 +18,9 @@ public enum AccountRules {
     public static func email(_ raw: String) throws(AccountError) -> String {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty,
+        guard email.unicodeScalars.count <= maximumEmailLength, parts.count == 2, !parts[0].isEmpty,
               parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              !email.contains(where: { $0.isWhitespace })
+              !email.contains(where: { $0.isWhitespace }), !TextRules.containsControl(email)
         else { throw .invalidEmail(email) }
         return email
     }
@@ -32,10 +30,12 @@ public enum AccountRules {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    /// Checks a new password's length.
+    /// Checks a new password's length, and that bcrypt reads all of it: it stops at a NUL, so
+    /// "secret\0anything" would be the same password as "secret".
     public static func password(_ password: String) throws(AccountError) {
-        if password.count < minimumPasswordLength { throw .passwordTooShort(minimum: minimumPasswordLength) }
+        if password.unicodeScalars.count < minimumPasswordLength { throw .passwordTooShort(minimum: minimumPasswordLength) }
         if password.utf8.count > maximumPasswordBytes { throw .passwordTooLong(maximumBytes: maximumPasswordBytes) }
+        if TextRules.containsControl(password) { throw .passwordHasControlCharacter }
     }
 
     /// Checks an IANA time zone identifier.

@@ -5,7 +5,7 @@ public enum FocusError: Error, Equatable, Sendable {
     case invalidSetting(String, String)
     case invalidTarget(String)
     case invalidDuration(String)
-    case labelTooLong(maximum: Int)
+    case invalidLabel(String)
     case sessionNotFound
 
     /// A sentence for the person who caused it.
@@ -15,7 +15,7 @@ public enum FocusError: Error, Equatable, Sendable {
         case .invalidSetting(let name, let reason): "\(name) \(reason)."
         case .invalidTarget(let target): "“\(target)” is not a time of day; use HH:MM, e.g. 17:30."
         case .invalidDuration(let reason): "The duration \(reason)."
-        case .labelTooLong(let maximum): "The label must be at most \(maximum) characters."
+        case .invalidLabel(let reason): "The label \(reason)."
         case .sessionNotFound: "No such focus session."
         }
     }

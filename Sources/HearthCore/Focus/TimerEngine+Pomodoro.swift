@@ -3,11 +3,18 @@ import Foundation
 extension TimerEngine {
     func startFocus(label: String?, _ transition: inout TimerTransition, settings: FocusSettings, at now: Date) throws(FocusError) {
         try requireIdle(for: .startFocus(label: label), transition.state)
-        let label = label?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
-        if let label, label.count > Self.maximumLabelLength { throw .labelTooLong(maximum: Self.maximumLabelLength) }
+        let label = try Self.label(label)
         closeWorkout(&transition, at: now, explicitly: false)
         transition.state.focusLabel = label
         begin(.focus, mode: .pomodoro, seconds: settings.focusSeconds, label: label, &transition, settings: settings, at: now)
+    }
+
+    /// A focus label: trimmed, one line, at most ``maximumLabelLength`` characters; blank means none.
+    public static func label(_ raw: String?) throws(FocusError) -> String? {
+        guard let raw else { return nil }
+        do { return try TextRules.line(raw, maximumLength: maximumLabelLength, allowEmpty: true).nilIfEmpty } catch {
+            throw .invalidLabel(error.reason)
+        }
     }
 
     func startBreak(_ transition: inout TimerTransition, settings: FocusSettings, at now: Date) throws(FocusError) {

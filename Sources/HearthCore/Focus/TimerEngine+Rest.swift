@@ -1,13 +1,18 @@
 import Foundation
 
 extension TimerEngine {
-    /// Starts a rest between sets (also straight from the alarm of the previous one) and opens a
-    /// workout if none is open.
-    func startRest(seconds: Int?, _ transition: inout TimerTransition, settings: FocusSettings, at now: Date) throws(FocusError) {
-        let seconds = seconds ?? settings.restSeconds
+    /// A rest length in seconds: within ``FocusSettings/restRange``.
+    public static func restSeconds(_ seconds: Int) throws(FocusError) -> Int {
         guard FocusSettings.restRange.contains(seconds) else {
             throw .invalidDuration("of a rest must be between \(FocusSettings.restRange.lowerBound) and \(FocusSettings.restRange.upperBound) seconds")
         }
+        return seconds
+    }
+
+    /// Starts a rest between sets (also straight from the alarm of the previous one) and opens a
+    /// workout if none is open.
+    func startRest(seconds: Int?, _ transition: inout TimerTransition, settings: FocusSettings, at now: Date) throws(FocusError) {
+        let seconds = try Self.restSeconds(seconds ?? settings.restSeconds)
         if transition.state.phase == .alarm && transition.state.mode == .rest {
             try dismiss(&transition, at: now)
         }

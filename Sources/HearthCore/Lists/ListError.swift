@@ -4,6 +4,7 @@ public enum ListError: Error, Equatable, Sendable {
     case invalidEmoji
     case invalidNote(String)
     case invalidQuantity(String)
+    case invalidPosition
     case listNotFound
     case itemNotFound
     case listDeleted
@@ -17,6 +18,7 @@ public enum ListError: Error, Equatable, Sendable {
         case .invalidEmoji: "The emoji must be a single emoji."
         case .invalidNote(let reason): "The note \(reason)."
         case .invalidQuantity(let text): "“\(text)” is not a quantity; write a number and an optional unit, e.g. 2 l or 500 g."
+        case .invalidPosition: "The position must be between 1 and \(ListRules.maximumPosition)."
         case .listNotFound: "No such list."
         case .itemNotFound: "No such item on this list."
         case .listDeleted: "This list is in Recently deleted; restore it first."
@@ -29,28 +31,33 @@ public enum ListError: Error, Equatable, Sendable {
 public enum ListRules {
     public static let maximumNameLength = 200
     public static let maximumNoteLength = 1000
+    /// Code points an emoji may have (a family or a flag with modifiers has several).
+    public static let maximumEmojiLength = 16
+    public static let maximumPosition = 1_000_000
 
     /// Trims and checks a list or item name.
     public static func name(_ raw: String) throws(ListError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { throw .invalidName("must not be empty") }
-        if name.count > maximumNameLength { throw .invalidName("must be at most \(maximumNameLength) characters") }
-        return name
+        do { return try TextRules.line(raw, maximumLength: maximumNameLength) } catch { throw .invalidName(error.reason) }
     }
 
     /// An optional single emoji (one grapheme that is an emoji).
     public static func emoji(_ raw: String?) throws(ListError) -> String? {
         guard let text = raw?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard text.count == 1, let scalar = text.unicodeScalars.first, scalar.properties.isEmoji, scalar.value > 0x7F
+        guard text.unicodeScalars.count <= maximumEmojiLength, text.count == 1, let scalar = text.unicodeScalars.first, scalar.properties.isEmoji, scalar.value > 0x7F
         else { throw .invalidEmoji }
         return text
     }
 
     /// An optional note.
     public static func note(_ raw: String?) throws(ListError) -> String? {
-        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-        if text.count > maximumNoteLength { throw .invalidNote("must be at most \(maximumNoteLength) characters") }
-        return text
+        guard let raw else { return nil }
+        do { return try TextRules.paragraphs(raw, maximumLength: maximumNoteLength).nilIfEmpty } catch { throw .invalidNote(error.reason) }
+    }
+
+    /// A list's place among the active lists, 1 first; a number past the end means last.
+    public static func position(_ position: Int) throws(ListError) -> Int {
+        guard (1...maximumPosition).contains(position) else { throw .invalidPosition }
+        return position
     }
 
     /// The form of a name used to find the same item again ("Milk" and " milk " are one).

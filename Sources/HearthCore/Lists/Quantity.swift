@@ -6,6 +6,8 @@ public struct Quantity: Sendable, Equatable, CustomStringConvertible {
     public var amount: Decimal
     /// Lowercased unit ("l", "kg", "pcs"), or nil for a plain count.
     public var unit: String?
+    /// Code points a quantity may have as typed.
+    public static let maximumLength = 40
 
     public init(amount: Decimal, unit: String?) {
         self.amount = amount
@@ -14,6 +16,7 @@ public struct Quantity: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads "2 l", "2l", "1.5 kg", "1,5 kg", "3". Throws ``ListError/invalidQuantity(_:)`` otherwise.
     public init(parsing raw: String) throws(ListError) {
+        guard raw.unicodeScalars.count <= Self.maximumLength else { throw .invalidQuantity(raw) }
         let text = raw.trimmingCharacters(in: .whitespaces)
         let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," }
         let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()

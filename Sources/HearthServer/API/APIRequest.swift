@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import Hummingbird
 
@@ -30,11 +31,38 @@ struct APIRequestMiddleware: RouterMiddleware {
         var request = request
         if request.method != .get && request.method != .head {
             // The OpenAPI transport would read a body of any size; API bodies are small JSON.
-            _ = try await request.collectBody(upTo: Self.maxBodySize)
+            let body = try await request.collectBody(upTo: Self.maxBodySize)
+            if request.headers[.contentType]?.hasPrefix("application/json") == true, let field = Self.firstNull(in: body) {
+                throw HTTPErrorMessage.badRequest("“\(field)” is null; leave a field out instead of sending null.")
+            }
         }
         let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, remoteAddress: context.remoteAddress)
         return try await APIRequest.$current.withValue(caller) {
             try await next(request, context)
         }
+    }
+
+    /// The path of the first `null` in a JSON body (the document declares no field nullable, and
+    /// decoding would take null as "left out"); nil when there is none or the body is not JSON,
+    /// which the decoder then reports.
+    static func firstNull(in body: ByteBuffer) -> String? {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(buffer: body), options: [.fragmentsAllowed]) else { return nil }
+        func search(_ value: Any, _ path: String) -> String? {
+            switch value {
+            case is NSNull: return path.isEmpty ? "body" : path
+            case let object as [String: Any]:
+                for key in object.keys.sorted() {
+                    if let found = search(object[key]!, path.isEmpty ? key : "\(path).\(key)") { return found }
+                }
+                return nil
+            case let array as [Any]:
+                for (index, element) in array.enumerated() {
+                    if let found = search(element, "\(path)[\(index)]") { return found }
+                }
+                return nil
+            default: return nil
+            }
+        }
+        return search(json, "")
     }
 }

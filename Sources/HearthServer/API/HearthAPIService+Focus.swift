@@ -53,15 +53,20 @@ extension HearthAPIService {
         return .init(timer.state, settings: timer.settings, now: services.clock.now, timeZone: user.zone)
     }
 
+    /// The command a start request asks for. Every field sent is checked, also one the mode does
+    /// not use, so a request is refused or accepted the same way whatever its mode.
     static func command(starting body: Components.Schemas.StartTimer) throws -> TimerCommand {
+        let target = try body.target.map { try TimeOfDay(parsing: $0) }
+        let label = try TimerEngine.label(body.label)
+        let seconds = try body.seconds.map { try TimerEngine.restSeconds($0) }
         switch body.mode {
         case .pomodoro:
-            return body.phase == ._break ? .startBreak : .startFocus(label: body.label)
+            return body.phase == ._break ? .startBreak : .startFocus(label: label)
         case .countdown:
-            guard let target = body.target else { throw FocusError.invalidTarget("") }
-            return .startCountdown(try TimeOfDay(parsing: target))
+            guard let target else { throw FocusError.invalidTarget("") }
+            return .startCountdown(target)
         case .rest:
-            return .startRest(seconds: body.seconds)
+            return .startRest(seconds: seconds)
         }
     }
 

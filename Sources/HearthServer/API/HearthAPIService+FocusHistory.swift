@@ -17,8 +17,11 @@ extension HearthAPIService {
             let all = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: Int.max, offset: 0)
             return .ok(.init(body: .csv(HTTPBody(FocusSessionCSV.render(all.sessions, timeZone: user.zone)))))
         }
-        let limit = min(max(query.limit ?? 50, 1), 500)
-        let page = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: limit, offset: max(query.offset ?? 0, 0))
+        let limit = query.limit ?? 50
+        let offset = query.offset ?? 0
+        guard (1...500).contains(limit) else { throw HTTPErrorMessage.badRequest("“limit” must be between 1 and 500.") }
+        guard offset >= 0 else { throw HTTPErrorMessage.badRequest("“offset” must not be negative.") }
+        let page = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: limit, offset: offset)
         return .ok(.init(body: .json(.init(sessions: page.sessions.map(Components.Schemas.FocusSession.init), total: page.total))))
     }
 

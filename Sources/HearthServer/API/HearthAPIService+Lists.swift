@@ -107,7 +107,11 @@ extension HearthAPIService {
 
     func listSuggestions(_ input: Operations.ListSuggestions.Input) async throws -> Operations.ListSuggestions.Output {
         let user = try APIRequest.requireUser()
-        return .ok(.init(body: .json(.init(names: try await services.lists.suggestions(householdId: user.householdId, matching: input.query.q ?? "")))))
+        let prefix = input.query.q ?? ""
+        guard prefix.unicodeScalars.count <= ListRules.maximumNameLength else {
+            throw HTTPErrorMessage.badRequest("“q” must be at most \(ListRules.maximumNameLength) characters.")
+        }
+        return .ok(.init(body: .json(.init(names: try await services.lists.suggestions(householdId: user.householdId, matching: prefix)))))
     }
 
     func getListStats(_ input: Operations.GetListStats.Input) async throws -> Operations.GetListStats.Output {

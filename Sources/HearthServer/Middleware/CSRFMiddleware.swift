@@ -1,14 +1,18 @@
 import Foundation
 import HearthCore
+import HTTPTypes
 import Hummingbird
 
-/// Double-submit CSRF protection for HTML forms: a random token lives in an HttpOnly SameSite cookie
-/// and every form posts it back in `csrf_token`; a post whose field does not match is refused.
-/// The API is exempt: it takes bearer tokens or JSON bodies, which another site's form cannot send.
+/// Double-submit CSRF protection. A random token lives in an HttpOnly SameSite cookie; every form
+/// posts it back in `csrf_token`, and the page's scripts send it in `X-CSRF-Token` when they change
+/// something through the API with the session cookie. A request whose token does not match is
+/// refused, so another site cannot make a signed-in browser change anything. Requests with a bearer
+/// token carry no cookie and need no CSRF token.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
     static let cookieName = "hearth_csrf"
     static let fieldName = "csrf_token"
+    static let headerName = HTTPField.Name("X-CSRF-Token")!
     static let maxFormSize = 1 << 20
 
     let secureCookies: Bool
@@ -22,18 +26,35 @@ struct CSRFMiddleware: RouterMiddleware {
         var request = request
         let existing = request.cookies[Self.cookieName]?.value.nilIfEmpty
         context.csrfToken = existing ?? SecretToken.generate()
-        if request.method == .post && !request.isAPI {
+        if request.isAPI {
+            if context.sessionHash != nil && !request.method.isSafe {
+                guard Self.matches(existing, request.headers[Self.headerName]) else {
+                    throw HTTPError(.forbidden, message: "A change made with the session cookie needs the page's CSRF token in X-CSRF-Token. Scripts use a bearer token instead.")
+                }
+            }
+        } else if request.method == .post {
             let body = try await request.collectBody(upTo: Self.maxFormSize)
             let field = try? URLEncodedFormDecoder().decode(TokenField.self, from: String(buffer: body))
-            guard let existing, let sent = field?.csrf_token, SecretToken.constantTimeEquals(existing, sent) else {
+            guard Self.matches(existing, field?.csrf_token) else {
                 throw HTTPError(.forbidden, message: "This form has expired or came from another site. Go back, reload the page and try again.")
             }
         }
         var response = try await next(request, context)
-        if existing == nil {
+        // Only pages carry forms; API answers, files, /health and /metrics need no token.
+        if existing == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
             response.setCookie(Cookie(name: Self.cookieName, value: context.csrfToken, path: "/",
                                       secure: secureCookies || request.isHTTPS, httpOnly: true, sameSite: .lax))
         }
         return response
     }
+
+    private static func matches(_ cookie: String?, _ sent: String?) -> Bool {
+        guard let cookie, let sent else { return false }
+        return SecretToken.constantTimeEquals(cookie, sent)
+    }
+}
+
+extension HTTPRequest.Method {
+    /// Methods that only read (RFC 9110 section 9.2.1).
+    var isSafe: Bool { self == .get || self == .head || self == .options || self == .trace }
 }

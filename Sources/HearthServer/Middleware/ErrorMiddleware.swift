@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import Hummingbird
 import Logging
+import OpenAPIRuntime
 
 /// Turns every error into the right response: problem+json on the API, an HTML page elsewhere,
 /// and a redirect to sign-in for pages that need a signed-in user.
@@ -18,9 +19,8 @@ struct ErrorMiddleware: RouterMiddleware {
             context.csrfToken = request.cookies[CSRFMiddleware.cookieName]?.value ?? ""
             let problem = ProblemDetails(error)
             if problem.status >= 500 {
-                // `description`, not `reflecting`: driver errors then carry no query or bind values.
                 context.logger.error("Request failed", metadata: [
-                    "path": "\(RequestLogMiddleware<Context>.loggablePath(request.uri.path))", "error": "\(error)",
+                    "path": "\(RequestLogMiddleware<Context>.loggablePath(request.uri.path))", "error": "\(Self.loggable(error))",
                 ])
             }
             if request.isAPI {
@@ -33,14 +33,25 @@ struct ErrorMiddleware: RouterMiddleware {
             let page = ErrorPage(layout: Layout(title: problem.title, section: nil, context: context, assetVersion: renderer.assetVersion),
                                  status: problem.status, title: problem.status == 404 ? "Page not found" : problem.title,
                                  message: problem.detail, signedIn: context.user != nil)
-            return try renderer.render("error", page, status: problem.httpStatus)
+            var response = try renderer.render("error", page, status: problem.httpStatus)
+            response.headers.append(contentsOf: problem.headers)
+            return response
         }
     }
 
+    /// What a log line may say about an error. OpenAPI's `ServerError` describes the whole request,
+    /// headers included (a bearer token, the session cookie): only its operation and cause are kept.
+    /// `description`, not `reflecting`: driver errors then carry no query or bind values.
+    static func loggable(_ error: any Error) -> String {
+        if let error = error as? ServerError {
+            return "\(error.operationID): \(error.causeDescription): \(loggable(error.underlyingError))"
+        }
+        return String(describing: error)
+    }
+
     static func problemResponse(_ problem: ProblemDetails) -> Response {
-        var headers = HTTPFields()
+        var headers = problem.headers
         headers[.contentType] = "application/problem+json"
-        if let retryAfter = problem.retryAfter { headers[.retryAfter] = String(retryAfter) }
         let body = (try? JSONEncoder().encode(problem)) ?? Data()
         return Response(status: problem.httpStatus, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

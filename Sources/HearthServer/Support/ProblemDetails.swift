@@ -11,24 +11,24 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     var status: Int
     var detail: String
 
-    /// Seconds to wait before retrying, sent as `Retry-After`.
-    var retryAfter: Int? = nil
+    /// Headers the answer carries beside the body (`Retry-After`, `Allow`).
+    var headers = HTTPFields()
 
     enum CodingKeys: String, CodingKey { case type, title, status, detail }
 
-    init(status: HTTPResponse.Status, detail: String, retryAfter: Int? = nil) {
+    init(status: HTTPResponse.Status, detail: String, headers: HTTPFields = [:]) {
         self.title = status.reasonPhrase
         self.status = status.code
         self.detail = detail
-        self.retryAfter = retryAfter
+        self.headers = headers
     }
 
     /// Maps any error thrown by a handler. Unknown errors become a 500 without internals.
     init(_ error: any Error) {
         switch error {
         case let error as AccountError:
-            self.init(status: Self.status(of: error), detail: error.message,
-                      retryAfter: { if case .tooManyAttempts(let s) = error { s } else { nil } }())
+            self.init(status: Self.status(of: error), detail: error.message)
+            if case .tooManyAttempts(let seconds) = error { headers[.retryAfter] = String(seconds) }
         case let error as ListError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as WebhookError:
@@ -47,7 +47,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as DecodingError:
             self.init(status: .badRequest, detail: "The request body is not valid: \(Self.describe(error))")
         case let error as HTTPError:
-            self.init(status: error.status, detail: error.body ?? Self.defaultDetail(error.status))
+            self.init(status: error.status, detail: error.body ?? Self.defaultDetail(error.status), headers: error.headers)
         case let error as any HTTPResponseError:
             self.init(status: error.status, detail: Self.defaultDetail(error.status))
         default:
@@ -59,7 +59,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
 
     static func status(of error: AccountError) -> HTTPResponse.Status {
         switch error {
-        case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .invalidTimeZone, .invalidTokenName:
+        case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacter, .invalidTimeZone,
+             .invalidTokenName:
             .unprocessableContent
         case .emailTaken, .alreadyMember, .lastMemberCannotLeave: .conflict
         case .wrongCredentials, .unauthenticated, .invalidToken: .unauthorized
@@ -72,7 +73,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
 
     static func status(of error: ListError) -> HTTPResponse.Status {
         switch error {
-        case .invalidName, .invalidEmoji, .invalidNote, .invalidQuantity: .unprocessableContent
+        case .invalidName, .invalidEmoji, .invalidNote, .invalidQuantity, .invalidPosition: .unprocessableContent
         case .listNotFound, .itemNotFound: .notFound
         case .listDeleted: .gone
         case .idConflict: .conflict
@@ -82,7 +83,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: FocusError) -> HTTPResponse.Status {
         switch error {
         case .notAllowed: .conflict
-        case .invalidSetting, .invalidTarget, .invalidDuration, .labelTooLong: .unprocessableContent
+        case .invalidSetting, .invalidTarget, .invalidDuration, .invalidLabel: .unprocessableContent
         case .sessionNotFound: .notFound
         }
     }

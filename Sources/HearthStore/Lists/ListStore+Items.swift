@@ -128,6 +128,8 @@ extension ListStore {
 
     /// Names the household used before that start with `prefix` (or contain it), most used and most recent first.
     public func suggestions(householdId: UUID, matching prefix: String, limit: Int = 8) async throws -> [String] {
+        // No name holds a control character, and PostgreSQL refuses a NUL in a parameter.
+        if TextRules.containsControl(prefix) { return [] }
         let key = ListRules.key(prefix).replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
         return try await sql.select().column("name").from("list_item_history")
             .where("household_id", .equal, householdId).where("name_key", .like, "%\(key)%")

@@ -59,10 +59,11 @@ public struct ListStore: Sendable {
     }
 
     /// Renames, changes the emoji of, or moves an active list. `position` is the list's new place
-    /// among the active lists (1 is first; out of range means first or last); the others shift.
+    /// among the active lists (1 is first; past the end means last); the others shift.
     public func updateList(id: UUID, householdId: UUID, name: String?, emoji: String??, position: Int?) async throws -> ShoppingList {
         let name = try name.map(ListRules.name)
         let emoji = try emoji.map(ListRules.emoji)
+        let position = try position.map(ListRules.position)
         let now = clock.now
         return try await database.transaction { db in
             guard try await Self.list(id: id, householdId: householdId, includingDeleted: false, on: db) != nil else {

@@ -175,7 +175,7 @@ import Testing
 
     @Test func aLabelMayNotBeLong() {
         var timer = TimerHarness()
-        #expect(throws: FocusError.labelTooLong(maximum: 200)) { try timer.send(.startFocus(label: String(repeating: "x", count: 201))) }
+        #expect(throws: FocusError.invalidLabel("must be at most 200 characters")) { try timer.send(.startFocus(label: String(repeating: "x", count: 201))) }
         #expect(timer.state.phase == .idle)
     }
 }

@@ -158,7 +158,6 @@ struct AppearancePage: Sendable {
         let value: String
         let title: String
         let selected: Bool
-        let colour: String
     }
     let layout: Layout
     let themes: [Choice]
@@ -166,22 +165,9 @@ struct AppearancePage: Sendable {
 
     init(layout: Layout, appearance: Appearance) {
         self.layout = layout
-        self.themes = Theme.allCases.map { Choice(value: $0.rawValue, title: $0.title, selected: $0 == appearance.theme, colour: "") }
+        self.themes = Theme.allCases.map { Choice(value: $0.rawValue, title: $0.title, selected: $0 == appearance.theme) }
         self.accents = Accent.allCases.map {
-            Choice(value: $0.rawValue, title: $0.title, selected: $0 == appearance.accent, colour: $0.swatch)
-        }
-    }
-}
-
-extension Accent {
-    /// The colour shown on the swatch (the stylesheet defines the real palette per theme).
-    var swatch: String {
-        switch self {
-        case .tomato: "#e5533d"
-        case .ocean: "#2a7de1"
-        case .forest: "#2f8f5b"
-        case .lavender: "#8b6fd6"
-        case .graphite: "#5b6670"
+            Choice(value: $0.rawValue, title: $0.title, selected: $0 == appearance.accent)
         }
     }
 }

@@ -1,9 +1,14 @@
 // Hearth: the browser's side of the API — JSON requests that never throw, one sentence for a
 // refusal, and the event stream (/api/v1/events) with its reconnection.
 
+// The page's CSRF token: the API takes a change made with the session cookie only with it, so
+// another site cannot make a signed-in browser change anything.
+const csrfToken = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
+
 /** Sends a request; never throws. `status` 0 means the server could not be reached. */
 export async function request(url, { method = "GET", body } = {}) {
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (method !== "GET") init.headers["X-CSRF-Token"] = csrfToken;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
