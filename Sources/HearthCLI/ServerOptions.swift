@@ -34,6 +34,20 @@ struct ServerOptions: ParsableArguments {
         }
         let port = port ?? config.int(forKey: "hearth.port", default: 8080)
         guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
+        let trustedProxies: TrustedProxies
+        do {
+            trustedProxies = try TrustedProxies(parsing: config.string(forKey: "hearth.trusted.proxies", default: ""))
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let defaults = ServerLimits()
+        let limits = ServerLimits(
+            maxConnections: try positive(config, "hearth.max.connections", defaults.maxConnections),
+            maxConnectionsPerClient: try positive(config, "hearth.max.connections.per.client", defaults.maxConnectionsPerClient),
+            idleTimeout: try positive(config, "hearth.idle.timeout", defaults.idleTimeout),
+            requestTimeout: try positive(config, "hearth.request.timeout", defaults.requestTimeout),
+            registrationsPerHour: try positive(config, "hearth.registrations.per.hour", defaults.registrationsPerHour)
+        )
         return AppConfiguration(
             host: host ?? config.string(forKey: "hearth.host", default: "127.0.0.1"),
             port: port,
@@ -41,7 +55,19 @@ struct ServerOptions: ParsableArguments {
             databaseURL: databaseURL ?? config.string(forKey: "hearth.database.url", isSecret: true),
             registrationOpen: registration == "open",
             secureCookies: config.bool(forKey: "hearth.secure.cookies", default: false),
-            logLevel: logLevel
+            logLevel: logLevel,
+            trustedProxies: trustedProxies,
+            webhooksAllowLoopback: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false),
+            limits: limits
         )
+    }
+
+    /// A whole number above zero from the environment, or a sentence naming the variable.
+    private func positive(_ config: ConfigReader, _ key: String, _ fallback: Int) throws -> Int {
+        let value = config.int(forKey: ConfigKey(key), default: fallback)
+        guard value > 0 else {
+            throw ValidationError("\(key.uppercased().replacingOccurrences(of: ".", with: "_")) must be a whole number above 0.")
+        }
+        return value
     }
 }

@@ -1,6 +1,7 @@
 import HearthCore
 import HearthStore
 import Logging
+import Prometheus
 
 /// What the `hearth` CLI does directly on the database, without a running server.
 public enum Administration {
@@ -12,7 +13,7 @@ public enum Administration {
     /// Creates a user (also when registration is closed) with a household of their own.
     public static func createUser(_ configuration: AppConfiguration, name: String, email: String, password: String) async throws -> User {
         try await withServices(configuration) { services in
-            try await services.accountService.register(name: name, email: email, password: password, bypassClosedRegistration: true)
+            try await services.accountService.register(name: name, email: email, password: password, address: nil, bypassClosedRegistration: true)
         }
     }
 
@@ -20,6 +21,18 @@ public enum Administration {
     public static func resetPassword(_ configuration: AppConfiguration, email: String, password: String) async throws {
         try await withServices(configuration) { services in
             try await services.accountService.resetPassword(email: email, new: password)
+        }
+    }
+
+    /// Every route the server answers, `METHOD /path/{parameter}`, sorted by path: pages, files'
+    /// folders excluded, and the API. Built from the same router as `hearth serve`, without data.
+    public static func routes() async throws -> [String] {
+        let configuration = AppConfiguration(logLevel: .error, inMemoryDatabase: true)
+        var quiet = Logger(label: "hearth")
+        quiet.logLevel = .error
+        return try await withServices(configuration) { services in
+            _ = try buildRouter(services, metrics: PrometheusCollectorRegistry(), logger: quiet)
+            return services.routes.all.map(\.description)
         }
     }
 

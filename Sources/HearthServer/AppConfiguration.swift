@@ -23,12 +23,20 @@ public struct AppConfiguration: Sendable {
     public var clock: any WallClock
     /// Use an in-memory database (tests).
     public var inMemoryDatabase: Bool
+    /// Reverse proxies whose `X-Forwarded-For` names the client for limits.
+    public var trustedProxies: TrustedProxies
+    /// Whether webhooks may go to this machine itself (off: a webhook could reach services that
+    /// listen only on loopback).
+    public var webhooksAllowLoopback: Bool
+    /// Connections, timeouts and sizes that keep one client from holding the server.
+    public var limits: ServerLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
         databaseURL: String? = nil, registrationOpen: Bool = true, secureCookies: Bool = false,
         logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
-        clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false
+        clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false,
+        trustedProxies: TrustedProxies = .none, webhooksAllowLoopback: Bool = false, limits: ServerLimits = ServerLimits()
     ) {
         self.host = host
         self.port = port
@@ -40,13 +48,16 @@ public struct AppConfiguration: Sendable {
         self.passwordCost = passwordCost
         self.clock = clock
         self.inMemoryDatabase = inMemoryDatabase
+        self.trustedProxies = trustedProxies
+        self.webhooksAllowLoopback = webhooksAllowLoopback
+        self.limits = limits
     }
 
-    /// A configuration for tests: in-memory SQLite, cheap bcrypt, quiet logs.
+    /// A configuration for tests: in-memory SQLite, cheap bcrypt, quiet logs, webhooks to a local receiver.
     public static func testing(clock: any WallClock = SystemClock(), registrationOpen: Bool = true) -> AppConfiguration {
         AppConfiguration(
             port: 0, registrationOpen: registrationOpen, logLevel: .warning,
-            passwordCost: 4, clock: clock, inMemoryDatabase: true
+            passwordCost: 4, clock: clock, inMemoryDatabase: true, webhooksAllowLoopback: true
         )
     }
 
@@ -56,6 +67,32 @@ public struct AppConfiguration: Sendable {
         if inMemoryDatabase { return .sqliteMemory }
         try DataDirectory.prepare(dataDirectory)
         return .sqliteFile(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("hearth.sqlite").path)
+    }
+}
+
+/// What keeps one client from holding the server: a cap on connections in all and per client
+/// address, how long an idle connection stays open, how long a request may take to arrive, and how
+/// large its headers may be. Bodies are limited where they are read (1 MiB for the API and forms).
+public struct ServerLimits: Sendable, Equatable {
+    public var maxConnections: Int
+    /// Connections one client address may hold (trusted proxies are not counted).
+    public var maxConnectionsPerClient: Int
+    /// Seconds a connection may stay without a request, and a request head may take to arrive.
+    public var idleTimeout: Int
+    /// Seconds from a request's head to the end of its body.
+    public var requestTimeout: Int
+    public var maxHeaderBytes: Int
+    /// Accounts one client address may register in an hour.
+    public var registrationsPerHour: Int
+
+    public init(maxConnections: Int = 4096, maxConnectionsPerClient: Int = 256, idleTimeout: Int = 30,
+                requestTimeout: Int = 60, maxHeaderBytes: Int = 32 * 1024, registrationsPerHour: Int = 10) {
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.maxHeaderBytes = maxHeaderBytes
+        self.registrationsPerHour = registrationsPerHour
     }
 }
 

@@ -14,6 +14,8 @@ struct AppServices: Sendable {
     let lists: ListStore
     let secrets: SecretBox
     let renderer: PageRenderer
+    /// Every route, once the router is built.
+    let routes = RouteTable()
     var clock: any WallClock { configuration.clock }
 
     /// A layout for a page of `section`, carrying the request's user and CSRF token.

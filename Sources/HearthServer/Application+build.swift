@@ -3,6 +3,7 @@ import HearthAPI
 import HearthCore
 import HearthStore
 import Hummingbird
+import HummingbirdCore
 import Logging
 import OpenAPIHummingbird
 import Prometheus
@@ -22,14 +23,19 @@ public func buildApplication(
         let router = try buildRouter(services, metrics: metrics, logger: logger)
         var app = Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
+            server: .http1(configuration: configuration.limits.channelConfiguration(trusted: configuration.trustedProxies)),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.limits.maxConnections)
+            ),
             logger: logger
         )
         app.addServices(
             DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
                             lists: services.lists, logger: logger),
             FocusScheduler(focus: services.focus),
-            WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock, logger: logger)
+            WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
+                          allowLoopback: configuration.webhooksAllowLoopback, logger: logger)
         )
         return app
     } catch {
@@ -41,7 +47,6 @@ public func buildApplication(
 /// The router with every middleware, page controller and the API.
 func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, logger: Logger) throws -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
-    let routes = RouteTable()
     router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
     router.middlewares.add(SecurityHeadersMiddleware())
@@ -49,9 +54,10 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     // answer); the inner one renders every other error with the signed-in user's theme and navigation.
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
     router.middlewares.add(RequestGuardMiddleware())
+    router.middlewares.add(ClientAddressMiddleware(trusted: services.configuration.trustedProxies))
     router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
-    router.middlewares.add(MethodNotAllowedMiddleware(routes: routes))
+    router.middlewares.add(MethodNotAllowedMiddleware(routes: services.routes))
     // Inside ErrorMiddleware: FileMiddleware serves a file when the router has no route for the path.
     router.middlewares.add(FileMiddleware(
         Resources.publicFiles.path,
@@ -78,7 +84,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))
-    routes.load(from: router)
+    services.routes.load(from: router)
     return router
 }
 
@@ -89,7 +95,7 @@ extension AppServices {
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         let accountService = AccountService(
             accounts: accounts, credentials: credentials, hasher: hasher,
-            throttle: LoginThrottle(clock: configuration.clock),
+            throttle: AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour),
             registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
         )
         let events = EventHub()

@@ -14,12 +14,16 @@ public struct HearthRequestContext: RequestContext {
     public var rejectedToken = false
     /// The CSRF token forms on this page must carry (set by ``CSRFMiddleware``).
     public var csrfToken: String = ""
-    /// The client address, for sign-in limits.
-    public let remoteAddress: String
+    /// The address of the connection's other end: the client, or a reverse proxy.
+    public let peerAddress: String
+    /// The client's address, for limits: the peer's, or the one a trusted proxy forwarded
+    /// (set by ``ClientAddressMiddleware``).
+    public var clientAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        clientAddress = peerAddress
     }
 
     public var requestDecoder: FormOrJSONDecoder { FormOrJSONDecoder() }

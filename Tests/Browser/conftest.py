@@ -84,7 +84,8 @@ def server():
     port = _free_port()
     base_url = f"http://127.0.0.1:{port}"
 
-    env = dict(os.environ, HEARTH_LOG_LEVEL="warning")
+    # Every test registers its own accounts from this one address.
+    env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000")
     # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
     env.pop("HEARTH_DATABASE_URL", None)
     command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)]

@@ -126,16 +126,31 @@ import Testing
         try await withApp { client in
             let api = APIClient(client: client)
             _ = try await api.signUp(email: "ada@example.org")
-            for _ in 0..<LoginThrottle.limit {
+            for _ in 0..<AttemptThrottle.pair.count {
                 let wrong = try await api.send(.post, "/api/v1/auth/tokens",
                     json: #"{"name":"x","email":"ada@example.org","password":"wrong password!"}"#)
                 #expect(wrong.status == .unauthorized)
             }
-            // Even the right password is refused until the window passes.
+            // From the same address, even the right password waits until the window passes (other addresses: AttemptThrottleTests).
             let blocked = try await api.send(.post, "/api/v1/auth/tokens",
                 json: #"{"name":"x","email":"ada@example.org","password":"correct horse battery"}"#)
             #expect(blocked.status == .tooManyRequests)
             #expect(Int(blocked.headers[.retryAfter] ?? "") ?? 0 > 0)
+        }
+    }
+
+    @Test func registrationIsLimitedPerAddress() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            for index in 0..<ServerLimits().registrationsPerHour {
+                let created = try await api.send(.post, "/api/v1/auth/register",
+                    json: #"{"name":"User","email":"user\#(index)@example.org","password":"correct horse battery"}"#)
+                #expect(created.status == .created)
+            }
+            let refused = try await api.send(.post, "/api/v1/auth/register",
+                json: #"{"name":"User","email":"one.more@example.org","password":"correct horse battery"}"#)
+            #expect(refused.status == .tooManyRequests)
+            #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 > 0)
         }
     }
 

@@ -9,9 +9,12 @@ import Testing
 /// Runs `body` against a fresh app (in-memory SQLite) through the router, without a socket.
 func withApp<T: Sendable>(
     clock: any WallClock = SystemClock(), registrationOpen: Bool = true,
+    configure: (inout AppConfiguration) -> Void = { _ in },
     _ body: @Sendable (any TestClientProtocol) async throws -> T
 ) async throws -> T {
-    let app = try await buildApplication(.testing(clock: clock, registrationOpen: registrationOpen))
+    var configuration = AppConfiguration.testing(clock: clock, registrationOpen: registrationOpen)
+    configure(&configuration)
+    let app = try await buildApplication(configuration)
     return try await app.test(.router) { client in try await body(client) }
 }
 

@@ -105,4 +105,30 @@ actor Receiver {
             #expect(response.text.contains("is not an http:// or https:// address"))
         }
     }
+
+    @Test(arguments: ["http://2852039166/", "http://0xA9FEA9FE/latest", "http://[::ffff:169.254.169.254]/", "http://metadata.google.internal./",
+                      "http://127.0.0.1:9/hook", "http://[::1]/hook", "http://0/"])
+    func anAddressThatResolvesWhereWebhooksMayNotGoIsRefused(url: String) async throws {
+        try await withApp(configure: { $0.webhooksAllowLoopback = false }) { client in
+            let user = WebUser(client)
+            try await user.register(email: "ada@example.org")
+            let response = try await user.post("/settings/webhooks", ["url": url])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("where webhooks may not go") || response.text.contains("is not an http:// or https:// address"))
+            #expect(try await user.get("/settings/webhooks").text.contains("No webhooks yet."))
+        }
+    }
+
+    @Test func everyDeliveryChecksTheAddressItConnectsTo() async throws {
+        await #expect(throws: WebhookDestination.Refused.self) {
+            try await WebhookDestination.resolve("http://0xA9FEA9FE/", allowLoopback: true)
+        }
+        await #expect(throws: WebhookDestination.Refused.self) {
+            try await WebhookDestination.resolve("http://127.0.0.1:8123/hook", allowLoopback: false)
+        }
+        let local = try await WebhookDestination.resolve("http://127.0.0.1:8123/hook", allowLoopback: true)
+        #expect(local.address.description == "127.0.0.1")
+        let home = try await WebhookDestination.resolve("http://192.168.1.5:8123/hook", allowLoopback: false)
+        #expect(home.host == "192.168.1.5")
+    }
 }

@@ -84,4 +84,25 @@ import Testing
             #expect(try await store.webhooks(userId: ada.id).count == WebhookStore.maximumPerUser - 1)
         }
     }
+
+    @Test(arguments: Backend.available)
+    func eachWebhookGetsItsDeliveriesInOrderAndALaterOneWaitsForAnEarlierRetry(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            let hook = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
+            try await store.enqueue(userId: ada.id, events: [(.phaseStarted, "1"), (.paused, "2")])
+            try await store.enqueue(userId: ada.id, events: [(.reset, "3")])
+
+            let due = try await store.due()
+            #expect(due.map(\.payload) == ["1", "2", "3"])
+            #expect(due.map(\.sequence) == [1, 2, 3])
+            #expect(Set(due.map(\.delivery.webhookId)) == [hook.id])
+            // The first fails: the others wait for its retry instead of overtaking it.
+            try await store.record(due[0].delivery.id, delivered: false, statusCode: 503, error: "HTTP 503")
+            #expect(try await store.due().isEmpty)
+            clock.advance(by: WebhookDelivery.retryDelays[0])
+            #expect(try await store.due().map(\.payload) == ["1", "2", "3"])
+        }
+    }
 }

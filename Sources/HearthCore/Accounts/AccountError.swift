@@ -18,6 +18,7 @@ public enum AccountError: Error, Equatable, Sendable {
     case alreadyMember
     case lastMemberCannotLeave
     case tooManyAttempts(retryAfterSeconds: Int)
+    case tooManyRegistrations(retryAfterSeconds: Int)
     case notFound
     case unauthenticated
     case invalidToken
@@ -43,6 +44,8 @@ public enum AccountError: Error, Equatable, Sendable {
         case .lastMemberCannotLeave: "You are the only member; delete your account instead of leaving."
         case .tooManyAttempts(let seconds):
             "Too many sign-in attempts. Try again in \(max(1, (seconds + 59) / 60)) minutes."
+        case .tooManyRegistrations(let seconds):
+            "Too many accounts were created from your network. Try again in \(max(1, (seconds + 59) / 60)) minutes."
         case .notFound: "Not found."
         case .unauthenticated: "Sign in first."
         case .invalidToken: "The API token is not valid or has been revoked. Create a new one in Settings → API tokens."

@@ -20,16 +20,17 @@ public struct Webhook: Sendable, Equatable, Identifiable {
     /// Whether this webhook wants `kind`.
     public func wants(_ kind: TimerEvent.Kind) -> Bool { events.isEmpty || events.contains(kind) }
 
-    /// Checks a URL people type: http or https, with a host, at most 2,000 characters. Addresses
-    /// on the home network stay allowed (Home Assistant is a common receiver); link-local and cloud
-    /// metadata addresses are refused.
+    /// Checks a URL people type: http or https, with a host, at most 2,000 characters, and refuses
+    /// the obvious spellings of link-local and cloud metadata addresses. Where the host really goes
+    /// is checked after name resolution, when the webhook is saved and on every delivery
+    /// (``NetworkAddress/refusal(allowLoopback:)``).
     public static func validatedURL(_ raw: String) throws(WebhookError) -> String {
         let url = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard url.count <= 2000, let components = URLComponents(string: url),
               let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = components.host?.lowercased(), !host.isEmpty, components.user == nil,
               !host.hasPrefix("169.254."), !host.hasPrefix("fe80:"), !host.hasPrefix("[fe80:"),
-              host != "metadata.google.internal"
+              !["metadata.google.internal", "metadata.google.internal."].contains(host)
         else { throw .invalidURL(raw) }
         return url
     }
@@ -77,12 +78,15 @@ public struct WebhookDelivery: Sendable, Equatable, Identifiable {
 /// Why a webhook could not be saved.
 public enum WebhookError: Error, Equatable, Sendable {
     case invalidURL(String)
+    /// The address resolves somewhere webhooks may not go (the reason says where).
+    case refusedAddress(String, reason: String)
     case tooMany(maximum: Int)
     case notFound
 
     public var message: String {
         switch self {
         case .invalidURL(let url): "“\(url)” is not an http:// or https:// address."
+        case .refusedAddress(let url, let reason): "“\(url)” points to \(reason), where webhooks may not go."
         case .tooMany(let maximum): "You can have at most \(maximum) webhooks."
         case .notFound: "No such webhook."
         }

@@ -5,12 +5,12 @@ import Hummingbird
 /// Request facts that generated OpenAPI handlers cannot receive as parameters.
 /// ``APIRequestMiddleware`` binds them for the duration of each API request.
 struct APIRequest: Sendable {
-    @TaskLocal static var current = APIRequest(user: nil, rejectedToken: false, remoteAddress: "unknown")
+    @TaskLocal static var current = APIRequest(user: nil, rejectedToken: false, clientAddress: "unknown")
 
     let user: User?
     /// A bearer token was sent but is unknown or revoked.
     let rejectedToken: Bool
-    let remoteAddress: String
+    let clientAddress: String
 
     /// The signed-in user, or a 401 that says why.
     static func requireUser() throws -> User {
@@ -36,7 +36,7 @@ struct APIRequestMiddleware: RouterMiddleware {
                 throw HTTPErrorMessage.badRequest("“\(field)” is null; leave a field out instead of sending null.")
             }
         }
-        let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, remoteAddress: context.remoteAddress)
+        let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, clientAddress: context.clientAddress)
         return try await APIRequest.$current.withValue(caller) {
             try await next(request, context)
         }

@@ -7,27 +7,30 @@ struct AccountService: Sendable {
     let accounts: AccountStore
     let credentials: CredentialStore
     let hasher: PasswordHasher
-    let throttle: LoginThrottle
+    let throttle: AttemptThrottle
     let registrationOpen: Bool
     /// Verified when the email is unknown so that timing does not reveal which emails exist.
     let decoyHash: String
 
-    /// Validates and creates an account with its own household.
-    func register(name: String, email: String, password: String, bypassClosedRegistration: Bool = false) async throws -> User {
+    /// Validates and creates an account with its own household. `address` is the client's, for the
+    /// registration limit; nil for accounts an administrator creates.
+    func register(name: String, email: String, password: String, address: String?, bypassClosedRegistration: Bool = false) async throws -> User {
         if !registrationOpen && !bypassClosedRegistration { throw AccountError.registrationClosed }
         let name = try AccountRules.name(name)
         let email = try AccountRules.email(email)
         try AccountRules.password(password)
+        if let address { try await throttle.beginRegistration(address: address) }
         return try await accounts.register(name: name, email: email, passwordHash: try await hasher.hash(password))
     }
 
-    /// Checks email and password, with the per-email and per-address attempt limit.
+    /// Checks email and password, within the attempt limits (see ``AttemptThrottle``).
     func authenticate(email: String, password: String, address: String) async throws -> User {
-        try await throttle.begin(email: email, address: address)
+        let delay = try await throttle.beginSignIn(email: email, address: address)
+        if delay > .zero { try await Task.sleep(for: delay) }
         let found = try await accounts.credentials(email: email)
         let valid = try await hasher.verify(password, hash: found?.passwordHash ?? decoyHash)
         guard valid, let user = found?.user else { throw AccountError.wrongCredentials }
-        await throttle.succeeded(email: email, address: address)
+        await throttle.signInSucceeded(email: email, address: address)
         return user
     }
 

@@ -27,10 +27,9 @@ struct FocusService: Sendable {
     func handle(_ command: TimerCommand, for user: User) async throws -> (state: TimerState, settings: FocusSettings) {
         let settings = try await store.settings(userId: user.id)
         let engine = engine(for: user)
-        let transition = try await store.update(userId: user.id, timeZone: engine.timeZone) { state, now in
+        let transition = try await update(user, settings: settings) { state, now in
             try engine.handle(command, to: state, settings: settings, at: now)
         }
-        await publish(transition, user: user, settings: settings)
         return (transition.state, settings)
     }
 
@@ -39,10 +38,9 @@ struct FocusService: Sendable {
         guard let user = try await accounts.user(id: userId) else { return }
         let settings = try await store.settings(userId: userId)
         let engine = engine(for: user)
-        let transition = try await store.update(userId: userId, timeZone: engine.timeZone) { state, now in
+        _ = try await update(user, settings: settings) { state, now in
             engine.advance(state, to: now, settings: settings)
         }
-        await publish(transition, user: user, settings: settings)
     }
 
     /// Loads every timer with a due time into the schedule: after a restart, what ended while the
@@ -53,20 +51,24 @@ struct FocusService: Sendable {
         }
     }
 
-    private func publish(_ transition: TimerTransition, user: User, settings: FocusSettings) async {
+    /// Stores a change of the user's timer with its webhook deliveries in one transaction, then
+    /// schedules the next due time and tells the user's open pages.
+    private func update(
+        _ user: User, settings: FocusSettings, _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition
+    ) async throws -> TimerTransition {
+        let webhooks = webhooks
+        let (transition, messages) = try await store.update(userId: user.id, timeZone: user.zone, change) { transition, now, db in
+            let messages = transition.events.map { event in
+                (event.kind, TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone))
+            }
+            try await webhooks.enqueue(userId: user.id, events: messages.map { ($0.0, $0.1.data) }, on: db)
+            return messages.map(\.1)
+        }
         await schedule.set(user.id, dueAt: transition.state.dueAt)
-        let now = clock.now
-        var outbox: [(kind: TimerEvent.Kind, payload: String)] = []
-        for event in transition.events {
-            let message = TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone)
+        for message in messages ?? [] {
             await events.publish(message, toUser: user.id)
-            outbox.append((event.kind, message.data))
         }
-        do {
-            try await webhooks.enqueue(userId: user.id, events: outbox)
-        } catch {
-            logger.error("Could not queue webhook deliveries", metadata: ["user": "\(user.id)", "error": "\(error)"])
-        }
+        return transition
     }
 
     func engine(for user: User) -> TimerEngine {

@@ -28,7 +28,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         switch error {
         case let error as AccountError:
             self.init(status: Self.status(of: error), detail: error.message)
-            if case .tooManyAttempts(let seconds) = error { headers[.retryAfter] = String(seconds) }
+            switch error {
+            case .tooManyAttempts(let seconds), .tooManyRegistrations(let seconds): headers[.retryAfter] = String(seconds)
+            default: break
+            }
         case let error as ListError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as WebhookError:
@@ -67,7 +70,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .wrongPassword, .registrationClosed: .forbidden
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
-        case .tooManyAttempts: .tooManyRequests
+        case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests
         }
     }
 

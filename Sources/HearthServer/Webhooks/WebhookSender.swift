@@ -9,7 +9,10 @@ import NIOHTTP1
 import ServiceLifecycle
 
 /// Sends queued webhook deliveries: POST JSON with an HMAC signature, retried with backoff
-/// (10 s, 1 min, 5 min, 30 min, 2 h), each attempt recorded in the delivery log.
+/// (10 s, 1 min, 5 min, 30 min, 2 h), each attempt recorded in the delivery log. Each webhook gets
+/// its deliveries one after another in the order of their events; different webhooks are served
+/// side by side. A delivery is sent at least once: a crash between sending and recording sends it
+/// again with the same `X-Hearth-Delivery` id.
 struct WebhookSender: Service {
     static let pollInterval: Duration = .seconds(1)
     static let requestTimeout: TimeAmount = .seconds(10)
@@ -17,33 +20,34 @@ struct WebhookSender: Service {
     let store: WebhookStore
     let box: SecretBox
     let clock: any WallClock
+    /// Whether webhooks may go to this machine itself (`HEARTH_WEBHOOKS_ALLOW_LOOPBACK`).
+    let allowLoopback: Bool
     let logger: Logger
 
-    /// Deliveries sent at the same time, so one slow receiver does not hold up the others.
+    /// Webhooks served at the same time, so one slow receiver does not hold up the others.
     static let concurrency = 8
 
     func run() async throws {
-        // Its own client: redirects are not followed, so a webhook cannot be bounced to another address.
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                await sendDue(with: client)
+                await sendDue()
                 try? await Task.sleep(for: Self.pollInterval)
             }
         }
-        try await client.shutdown()
     }
 
-    /// Attempts every due delivery once, several at a time.
-    func sendDue(with client: HTTPClient) async {
+    /// Attempts every due delivery once: each webhook's queue in order, stopping at its first
+    /// failure (the rest wait for that one's retry), several webhooks at a time.
+    func sendDue() async {
         do {
             let due = try await store.due()
+            let queues = Dictionary(grouping: due, by: \.delivery.webhookId).values.map { $0.sorted { $0.sequence < $1.sequence } }
             await withTaskGroup(of: Void.self) { group in
-                for (index, delivery) in due.enumerated() {
+                for (index, queue) in queues.enumerated() {
                     if index >= Self.concurrency { await group.next() }
-                    group.addTask { await deliver(delivery, with: client) }
+                    group.addTask {
+                        for delivery in queue where await !deliver(delivery) { break }
+                    }
                 }
             }
         } catch {
@@ -51,16 +55,37 @@ struct WebhookSender: Service {
         }
     }
 
-    private func deliver(_ due: WebhookStore.DueDelivery, with client: HTTPClient) async {
-        let outcome = await attempt(due, with: client)
+    /// Attempts one delivery and records the outcome; true when it was delivered.
+    private func deliver(_ due: WebhookStore.DueDelivery) async -> Bool {
+        let outcome = await attempt(due)
         do {
             try await store.record(due.delivery.id, delivered: outcome.delivered, statusCode: outcome.statusCode, error: outcome.error)
         } catch {
             logger.warning("A webhook delivery could not be recorded", metadata: ["error": "\(error)"])
+            return false
         }
+        return outcome.delivered
     }
 
-    private func attempt(_ due: WebhookStore.DueDelivery, with client: HTTPClient) async -> (delivered: Bool, statusCode: Int?, error: String?) {
+    private func attempt(_ due: WebhookStore.DueDelivery) async -> (delivered: Bool, statusCode: Int?, error: String?) {
+        let destination: WebhookDestination
+        do {
+            destination = try await WebhookDestination.resolve(due.url, allowLoopback: allowLoopback)
+        } catch {
+            return (false, nil, (error as? WebhookDestination.Refused)?.description ?? "host not found")
+        }
+        // A client for this delivery that connects to the checked address (TLS still checks the
+        // certificate against the host name) and follows no redirect to another address.
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.dnsOverride = [destination.host: destination.address.description]
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let outcome = await post(due, with: client)
+        try? await client.shutdown()
+        return outcome
+    }
+
+    private func post(_ due: WebhookStore.DueDelivery, with client: HTTPClient) async -> (delivered: Bool, statusCode: Int?, error: String?) {
         do {
             let secret = try box.open(due.sealedSecret)
             let timestamp = Int(clock.now.timeIntervalSince1970)

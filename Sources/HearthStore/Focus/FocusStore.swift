@@ -50,11 +50,14 @@ public struct FocusStore: Sendable {
     /// Changes the timer in one transaction: the row is locked, `change` computes the transition
     /// from the stored state and the time read after the lock, and the new state, its sessions and
     /// workouts are written together, so a session is recorded exactly once even when a command and
-    /// the scheduler meet.
-    public func update(
+    /// the scheduler meet. When the timer changed, `effects` runs in the same transaction with the
+    /// transition and that time (to queue webhook deliveries, which then exist exactly when the change
+    /// does); its result is returned with the transition.
+    public func update<Effects: Sendable>(
         userId: UUID, timeZone: TimeZone,
-        _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition
-    ) async throws -> TimerTransition {
+        _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition,
+        effects: @escaping @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects
+    ) async throws -> (transition: TimerTransition, effects: Effects?) {
         let clock = clock
         return try await database.transaction { db in
             let now = clock.now
@@ -71,7 +74,7 @@ public struct FocusStore: Sendable {
                 before = try Self.decodeState(row)
             }
             let transition = try change(before, now)
-            guard transition.state != before || !transition.events.isEmpty else { return transition }
+            guard transition.state != before || !transition.events.isEmpty else { return (transition, nil) }
             try await db.update("focus_timers")
                 .set("state", to: String(decoding: try Self.encoder.encode(transition.state), as: UTF8.self))
                 .set("due_at", to: transition.state.dueAt.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
@@ -88,8 +91,15 @@ public struct FocusStore: Sendable {
                             SQLBind(LocalDay.number(of: workout.endedAt, in: timeZone)))
                     .run()
             }
-            return transition
+            return (transition, try await effects(transition, now, db))
         }
+    }
+
+    /// ``update(userId:timeZone:_:effects:)`` without effects.
+    public func update(
+        userId: UUID, timeZone: TimeZone, _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition
+    ) async throws -> TimerTransition {
+        try await update(userId: userId, timeZone: timeZone, change, effects: { _, _, _ in }).transition
     }
 
     /// Every timer the scheduler has to finish at some point, with when.

@@ -28,6 +28,7 @@ extension Database {
         .streakIndex,
         .lists,
         .listStatisticsIndex,
+        .webhookOrder,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

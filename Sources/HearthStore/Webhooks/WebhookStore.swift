@@ -10,9 +10,10 @@ public struct WebhookStore: Sendable {
         public let sealedSecret: String
     }
 
-    /// A delivery that is due, with its destination.
+    /// A delivery that is due, with its destination and its place in its webhook's queue.
     public struct DueDelivery: Sendable {
         public let delivery: WebhookDelivery
+        public let sequence: Int
         public let url: String
         public let sealedSecret: String
         public let payload: String
@@ -47,7 +48,11 @@ public struct WebhookStore: Sendable {
 
     /// The user's webhooks, oldest first.
     public func webhooks(userId: UUID) async throws -> [Target] {
-        try await sql.select().columns("id", "user_id", "url", "sealed_secret", "events", "created_at").from("webhooks")
+        try await Self.webhooks(userId: userId, on: sql)
+    }
+
+    static func webhooks(userId: UUID, on db: any SQLDatabase) async throws -> [Target] {
+        try await db.select().columns("id", "user_id", "url", "sealed_secret", "events", "created_at").from("webhooks")
             .where("user_id", .equal, userId).orderBy("created_at").all().map(Self.target(from:))
     }
 
@@ -56,40 +61,56 @@ public struct WebhookStore: Sendable {
         try await sql.delete(from: "webhooks").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
     }
 
-    /// Queues each event's payload for every webhook of the user that wants it: one look-up of the
-    /// webhooks and one transaction for all the events of a timer change. Returns how many were queued.
+    /// Queues each event's payload for every webhook of the user that wants it, in the caller's
+    /// transaction: the timer change that caused the events, so a delivery exists exactly when its
+    /// change does, also across a crash. The caller holds the user's timer row, so the numbers each
+    /// webhook's queue gets follow the order of the events. Returns how many were queued.
     @discardableResult
-    public func enqueue(userId: UUID, events: [(kind: TimerEvent.Kind, payload: String)]) async throws -> Int {
+    public func enqueue(userId: UUID, events: [(kind: TimerEvent.Kind, payload: String)], on db: any SQLDatabase) async throws -> Int {
         guard !events.isEmpty else { return 0 }
-        let targets = try await webhooks(userId: userId)
-        let deliveries = events.flatMap { event in targets.filter { $0.webhook.wants(event.kind) }.map { ($0.webhook.id, event) } }
-        guard !deliveries.isEmpty else { return 0 }
+        let targets = try await Self.webhooks(userId: userId, on: db)
         let now = clock.now
-        try await database.transaction { db in
-            for (webhookId, event) in deliveries {
+        var queued = 0
+        for target in targets {
+            let wanted = events.filter { target.webhook.wants($0.kind) }
+            guard !wanted.isEmpty else { continue }
+            let last = try await db.select().column(SQLFunction("MAX", args: SQLIdentifier("sequence")), as: "last")
+                .from("webhook_deliveries").where("webhook_id", .equal, target.webhook.id)
+                .first()?.decode(column: "last", as: Int?.self) ?? 0
+            for (offset, event) in wanted.enumerated() {
                 try await db.insert(into: "webhook_deliveries")
-                    .columns("id", "webhook_id", "event", "payload", "status", "attempts", "next_attempt_at", "created_at")
-                    .values(SQLBind(ids.next()), SQLBind(webhookId), SQLBind(event.kind.rawValue), SQLBind(event.payload),
-                            SQLBind(WebhookDelivery.Status.pending.rawValue), SQLBind(0), SQLBind(now), SQLBind(now))
+                    .columns("id", "webhook_id", "event", "payload", "status", "attempts", "next_attempt_at", "created_at", "sequence")
+                    .values(SQLBind(ids.next()), SQLBind(target.webhook.id), SQLBind(event.kind.rawValue), SQLBind(event.payload),
+                            SQLBind(WebhookDelivery.Status.pending.rawValue), SQLBind(0), SQLBind(now), SQLBind(now),
+                            SQLBind(last + offset + 1))
                     .run()
             }
+            queued += wanted.count
         }
-        return deliveries.count
+        return queued
     }
 
-    /// Pending deliveries whose next attempt is due, oldest first.
+    /// ``enqueue(userId:events:on:)`` in a transaction of its own.
+    @discardableResult
+    public func enqueue(userId: UUID, events: [(kind: TimerEvent.Kind, payload: String)]) async throws -> Int {
+        try await database.transaction { db in try await enqueue(userId: userId, events: events, on: db) }
+    }
+
+    /// Pending deliveries that may be sent now, each webhook's in queue order. A delivery waits while
+    /// an earlier one of its webhook waits for a retry, so a receiver gets its events in order.
     public func due(limit: Int = 50) async throws -> [DueDelivery] {
-        try await sql.select()
-            .columns(Self.deliveryColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("webhook_deliveries")) })
-            .column(SQLColumn("payload", table: "webhook_deliveries"))
-            .column(SQLColumn("url", table: "webhooks")).column(SQLColumn("sealed_secret", table: "webhooks"))
-            .from("webhook_deliveries")
-            .join("webhooks", on: SQLColumn("webhook_id", table: "webhook_deliveries"), .equal, SQLColumn("id", table: "webhooks"))
-            .where(SQLColumn("status", table: "webhook_deliveries"), .equal, SQLBind(WebhookDelivery.Status.pending.rawValue))
-            .where(SQLColumn("next_attempt_at", table: "webhook_deliveries"), .lessThanOrEqual, SQLBind(clock.now))
-            .orderBy(SQLColumn("next_attempt_at", table: "webhook_deliveries"))
-            .limit(limit).all().map { row in
-                DueDelivery(delivery: try Self.delivery(from: row), url: try row.decode(column: "url", as: String.self),
+        let pending = WebhookDelivery.Status.pending.rawValue
+        let now = clock.now
+        let columns = (Self.deliveryColumns + ["payload", "sequence"]).map { "d.\($0)" }.joined(separator: ", ")
+        return try await sql.raw("""
+            SELECT \(unsafeRaw: columns), w.url, w.sealed_secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+            WHERE d.status = \(bind: pending) AND d.next_attempt_at <= \(bind: now) AND NOT EXISTS (
+                SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.status = \(bind: pending)
+                AND e.sequence < d.sequence AND e.next_attempt_at > \(bind: now))
+            ORDER BY d.webhook_id, d.sequence LIMIT \(literal: limit)
+            """).all().map { row in
+                DueDelivery(delivery: try Self.delivery(from: row), sequence: try row.decode(column: "sequence", as: Int.self),
+                            url: try row.decode(column: "url", as: String.self),
                             sealedSecret: try row.decode(column: "sealed_secret", as: String.self),
                             payload: try row.decode(column: "payload", as: String.self))
             }

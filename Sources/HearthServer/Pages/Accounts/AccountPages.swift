@@ -49,7 +49,7 @@ struct AccountPages {
     func signIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: SignInForm.self, context: context)
         do {
-            let user = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.remoteAddress)
+            let user = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.clientAddress)
             let secret = try await services.accountService.startSession(for: user)
             var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
@@ -69,7 +69,8 @@ struct AccountPages {
     func register(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: RegisterForm.self, context: context)
         do {
-            let user = try await services.accountService.register(name: form.name, email: form.email, password: form.password)
+            let user = try await services.accountService.register(name: form.name, email: form.email, password: form.password,
+                                                                  address: context.clientAddress)
             let secret = try await services.accountService.startSession(for: user)
             var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))

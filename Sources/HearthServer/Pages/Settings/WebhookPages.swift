@@ -27,6 +27,7 @@ struct WebhookPages {
         let form = try await request.decode(as: CreateForm.self, context: context)
         do {
             let url = try Webhook.validatedURL(form.url)
+            try await WebhookDestination.check(url, allowLoopback: services.configuration.webhooksAllowLoopback)
             let events = Set((form.events ?? []).compactMap(TimerEvent.Kind.init(rawValue:)))
             let secret = SecretToken.generate(prefix: "whsec_")
             _ = try await services.webhooks.create(userId: user.id, url: url, events: events, sealedSecret: try services.secrets.seal(secret))

@@ -1,0 +1,82 @@
+import Foundation
+import HearthCore
+import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a webhook delivery goes: the URL's host resolved to its addresses, every one of them
+/// checked. The delivery then connects to the checked address (not to a second look-up, which a
+/// name server could answer differently), so a webhook cannot reach cloud metadata, link-local
+/// addresses or, unless allowed, this server itself.
+struct WebhookDestination: Sendable {
+    /// The host as the URL names it (for TLS and the Host header).
+    let host: String
+    /// The checked address to connect to.
+    let address: NetworkAddress
+
+    struct Refused: Error, CustomStringConvertible {
+        let description: String
+        /// Where the address points when it was refused for that (nil: the host was not found).
+        var reason: String? = nil
+    }
+
+    /// Resolves and checks the host of `url`; throws ``Refused`` with a sentence for the delivery log.
+    static func resolve(_ url: String, allowLoopback: Bool) async throws -> WebhookDestination {
+        guard let raw = URLComponents(string: url)?.host, !raw.isEmpty else { throw Refused(description: "the address has no host") }
+        let host = raw.hasPrefix("[") && raw.hasSuffix("]") ? String(raw.dropFirst().dropLast()) : raw
+        let addresses = try await NIOThreadPool.singleton.runIfActive { try lookUp(host) }
+        guard let first = addresses.first else { throw Refused(description: "host not found") }
+        for address in addresses {
+            if let reason = address.refusal(allowLoopback: allowLoopback) {
+                throw Refused(description: "\(raw) is \(reason) (\(address)), where webhooks may not go", reason: "\(reason) (\(address))")
+            }
+        }
+        return WebhookDestination(host: host, address: first)
+    }
+
+    /// Checks where a webhook being saved would go: throws ``WebhookError/refusedAddress(_:reason:)``
+    /// when its host resolves to a refused address. A host that does not resolve now is accepted
+    /// (a receiver at home may be offline); its deliveries are checked again.
+    static func check(_ url: String, allowLoopback: Bool) async throws {
+        do {
+            _ = try await resolve(url, allowLoopback: allowLoopback)
+        } catch let refused as Refused where refused.reason != nil {
+            throw WebhookError.refusedAddress(url, reason: refused.reason!)
+        } catch is Refused {
+            return
+        }
+    }
+
+    /// Every address `host` resolves to, in the resolver's order of preference, as getaddrinfo reads it (which also reads numeric forms
+    /// such as `2852039166` and `0xA9FEA9FE`).
+    static func lookUp(_ host: String) throws -> [NetworkAddress] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { throw Refused(description: "host not found") }
+        defer { freeaddrinfo(first) }
+        var found: [NetworkAddress] = []
+        for entry in sequence(first: first, next: { $0.pointee.ai_next }) {
+            guard let sockaddr = entry.pointee.ai_addr else { continue }
+            switch Int32(sockaddr.pointee.sa_family) {
+            case AF_INET:
+                var ip = sockaddr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                found.append(NetworkAddress(bytes: withUnsafeBytes(of: &ip) { Array($0) })!)
+            case AF_INET6:
+                var ip = sockaddr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                found.append(NetworkAddress(bytes: withUnsafeBytes(of: &ip) { Array($0) })!)
+            default: continue
+            }
+        }
+        var seen = Set<NetworkAddress>()
+        return found.filter { seen.insert($0).inserted }
+    }
+}
