@@ -19,7 +19,7 @@ import threading
 import time
 import urllib.request
 
-from release_server import release_server
+from hearth_server import release_server
 
 USERS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 

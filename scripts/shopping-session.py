@@ -18,7 +18,7 @@ import sys
 import time
 import uuid
 
-from release_server import release_server
+from hearth_server import release_server
 
 ITEMS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 

@@ -90,11 +90,11 @@ import Testing
         #expect(ServerEvent(name: "timer", data: "{\"a\":1}").wireFormat == "event: timer\ndata: {\"a\":1}\n\n")
     }
 
-    @Test func theStreamBeginsWithAComment() async throws {
+    @Test func theStreamBeginsWithAReadyEvent() async throws {
         let hub = EventHub()
         let user = User(id: UUID(), householdId: UUID(), name: "Ada", email: "a@x.org", createdAt: Date(), updatedAt: Date())
         var iterator = EventStreamBody(events: await hub.subscribe(user)).makeAsyncIterator()
-        #expect(await iterator.next().map { String(decoding: $0, as: UTF8.self) } == ": connected\n\n")
+        #expect(await iterator.next().map { String(decoding: $0, as: UTF8.self) } == "event: ready\ndata: {}\n\n")
         await hub.publish(ServerEvent(name: "timer", data: "{}"), toUser: user.id)
         #expect(await iterator.next().map { String(decoding: $0, as: UTF8.self) } == "event: timer\ndata: {}\n\n")
     }

@@ -20,7 +20,7 @@ extension HearthAPIService {
         let limit = query.limit ?? 50
         let offset = query.offset ?? 0
         guard (1...500).contains(limit) else { throw HTTPErrorMessage.badRequest("“limit” must be between 1 and 500.") }
-        guard offset >= 0 else { throw HTTPErrorMessage.badRequest("“offset” must not be negative.") }
+        guard (0...Int(Int32.max)).contains(offset) else { throw HTTPErrorMessage.badRequest("“offset” must be between 0 and \(Int32.max).") }
         let page = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: limit, offset: offset)
         return .ok(.init(body: .json(.init(sessions: page.sessions.map(Components.Schemas.FocusSession.init), total: page.total))))
     }

@@ -1,10 +1,14 @@
 import Foundation
 import HearthCore
+import Metrics
 
 /// One server-sent event: a name and a JSON payload.
 struct ServerEvent: Sendable, Equatable {
     let name: String
     let data: String
+
+    /// The first event of every stream: from here on, no event is missed.
+    static let ready = ServerEvent(name: "ready", data: "{}")
 
     /// The event in the `text/event-stream` wire format.
     var wireFormat: String { "event: \(name)\ndata: \(data)\n\n" }
@@ -18,7 +22,11 @@ actor EventHub {
         let continuation: AsyncStream<ServerEvent>.Continuation
     }
 
-    private var subscribers: [UUID: Subscriber] = [:]
+    private var subscribers: [UUID: Subscriber] = [:] {
+        didSet { openStreams.record(subscribers.count) }
+    }
+    /// Open event streams, in /metrics: it falls back to zero when clients leave, also without closing.
+    private let openStreams = Gauge(label: "hearth_event_streams")
 
     /// A stream of the events for `user`, until the consumer stops listening.
     func subscribe(_ user: User) -> AsyncStream<ServerEvent> {

@@ -1,7 +1,8 @@
 import Foundation
 import ServiceLifecycle
 
-/// The bytes of an event stream: each event, and a comment every 25 seconds so proxies keep it open.
+/// The bytes of an event stream: a `ready` event when it opens (the stream is live from there on),
+/// each event, and a comment every 25 seconds so proxies keep it open.
 /// The stream ends when the server shuts down gracefully, which would otherwise wait for it forever.
 struct EventStreamBody: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
@@ -29,7 +30,7 @@ struct EventStreamBody: AsyncSequence, Sendable {
                 continuation.finish()
             }
             group.addTask {
-                continuation.yield(ArraySlice(": connected\n\n".utf8))
+                continuation.yield(ArraySlice(ServerEvent.ready.wireFormat.utf8))
                 while !Task.isCancelled {
                     try? await Task.sleep(for: Self.heartbeat)
                     continuation.yield(ArraySlice(": keep-alive\n\n".utf8))

@@ -1,0 +1,267 @@
+"""Isolation, generated from what the server declares, not from a hand-kept list.
+
+Household A creates one thing of every kind. Then every API operation of the served
+/api/openapi.yaml that takes an id, and every page route (`hearth routes`) with one, is called with
+A's ids: by a member of household B (404), without credentials and with a revoked token (401, or a
+redirect to sign in for pages). Bodies are built from the document's schemas; forms are posted with
+the fields of A's own forms. Afterwards A's data must be exactly as before, and no answer may
+carry A's data. An id parameter this test has no object for fails the test: add one to
+the `objects` of the households fixture, so that a new route is never left unchecked.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html.parser
+import http.cookiejar
+import itertools
+import json
+import re
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+
+import pytest
+import yaml
+
+from conftest import binary
+from hearth_server import request, sign_up
+
+PASSWORD = "correct horse battery"
+SECRET = "Isolation-secret"  # in every name A gives; no answer to B may contain it
+# Routes whose parameter is not an id of A's data, with the reason.
+NOT_AN_ID = {
+    "/invite/{secret}": "an invite link is made to be opened by someone outside the household",
+}
+
+
+class Browser:
+    """A person in a browser: cookies, the CSRF token of forms, redirects not followed."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    def __init__(self, base):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), self.NoRedirect)
+        self.get("/login")
+
+    @property
+    def csrf(self):
+        return next((cookie.value for cookie in self.jar if cookie.name == "hearth_csrf"), "")
+
+    def send(self, method, path, fields=None):
+        data = urllib.parse.urlencode({**(fields or {}), "csrf_token": self.csrf}).encode() if method == "POST" else None
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        try:
+            with self.opener.open(req, timeout=30) as response:
+                return response.status, response.read().decode(errors="replace"), response.headers
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(errors="replace"), error.headers
+
+    def get(self, path):
+        return self.send("GET", path)
+
+    def post(self, path, fields=None):
+        return self.send("POST", path, fields)
+
+    def sign_in(self, email):
+        status, _, _ = self.post("/login", {"email": email, "password": PASSWORD})
+        assert status == 303, f"signing in {email} answered {status}"
+        return self
+
+
+class Forms(html.parser.HTMLParser):
+    """The POST forms of a page: action -> the fields a person would send (first submit button)."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms, self.current = {}, None
+
+    def handle_starttag(self, tag, attributes):
+        attributes = dict(attributes)
+        if tag == "form" and attributes.get("method", "").lower() == "post":
+            self.current = self.forms.setdefault(attributes["action"], {})
+        elif self.current is not None and tag in ("input", "button", "select", "textarea") and attributes.get("name") \
+                and "disabled" not in attributes:
+            if attributes["name"] != "csrf_token" and attributes["name"] not in self.current:
+                self.current[attributes["name"]] = attributes.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.current = None
+
+
+def forms_of(text):
+    parser = Forms()
+    parser.feed(text)
+    return parser.forms
+
+
+@pytest.fixture(scope="module")
+def households(server):
+    """Household A with one object of every kind, and B, a household of its own."""
+    base = server.base
+    a_email, b_email = f"a-{uuid.uuid4().hex[:8]}@example.org", f"b-{uuid.uuid4().hex[:8]}@example.org"
+    a_token, b_token = sign_up(base, a_email, name=f"A {SECRET}"), sign_up(base, b_email, name="B")
+    call = lambda method, path, body=None: request(base, method, path, body, token=a_token)
+
+    _, groceries = call("POST", "/api/v1/lists", {"name": f"Groceries {SECRET}"})
+    _, milk = call("POST", f"/api/v1/lists/{groceries['id']}/items", {"name": f"Milk {SECRET}", "note": SECRET})
+    call("POST", f"/api/v1/lists/{groceries['id']}/items", {"name": f"Bread {SECRET}"})
+    call("POST", "/api/v1/lists", {"name": f"Pantry {SECRET}"})  # two lists: their cards can be moved
+    _, old = call("POST", "/api/v1/lists", {"name": f"Old list {SECRET}"})
+    call("DELETE", f"/api/v1/lists/{old['id']}")
+    call("POST", "/api/v1/focus/timer/start", {"mode": "pomodoro", "label": SECRET})
+    call("POST", "/api/v1/focus/timer/skip")
+    _, sessions = call("GET", "/api/v1/focus/sessions")
+    _, second = request(base, "POST", "/api/v1/auth/tokens", {"name": f"Laptop {SECRET}", "email": a_email, "password": PASSWORD})
+    _, revoked = request(base, "POST", "/api/v1/auth/tokens", {"name": "Revoked", "email": a_email, "password": PASSWORD})
+    assert call("DELETE", f"/api/v1/auth/tokens/{revoked['id']}")[0] == 204
+
+    a_browser = Browser(base).sign_in(a_email)
+    a_browser.post("/settings/webhooks", {"url": f"http://192.168.1.5:8123/{SECRET}"})
+    a_browser.post("/settings/household/invites")
+    webhook = re.search(r'/settings/webhooks/([0-9A-Fa-f-]{36})/delete', a_browser.get("/settings/webhooks")[1]).group(1)
+    invite = re.search(r'/settings/household/invites/([0-9A-Fa-f-]{36})/withdraw', a_browser.get("/settings/household")[1]).group(1)
+
+    objects = {
+        "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "sessions": [sessions["sessions"][0]["id"]],
+        "history": [sessions["sessions"][0]["id"]], "tokens": [second["id"]], "webhooks": [webhook], "invites": [invite],
+    }
+    return {
+        "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
+        "b_token": b_token, "b_browser": Browser(base).sign_in(b_email),
+    }
+
+
+def snapshot(base, a):
+    """Everything of A's that B could change, read as A."""
+    token, browser = a["a_token"], a["a_browser"]
+    data = {path: request(base, "GET", path, token=token)[1] for path in (
+        "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me")}
+    for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:
+        data[listing["id"]] = request(base, "GET", f"/api/v1/lists/{listing['id']}", token=token)[1]
+    timer = request(base, "GET", "/api/v1/focus/timer", token=token)[1]
+    data["timer"] = {key: value for key, value in timer.items() if key not in ("now", "remainingSeconds")}
+    for page in ("/settings/tokens", "/settings/webhooks", "/settings/household"):
+        data[page] = sorted(forms_of(browser.get(page)[1]))
+    return data
+
+
+def resolve(template, objects):
+    """Every path the template names with A's objects; fails for an id it has no object for."""
+    choices = []
+    for segment, previous in zip(template.split("/"), [""] + template.split("/")):
+        if segment.startswith("{"):
+            assert previous in objects, (
+                f"{template}: no object of A for the {segment} of “{previous}”. Add one to the objects of the households fixture "
+                f"or to NOT_AN_ID with the reason.")
+            choices.append(objects[previous])
+        else:
+            choices.append([segment])
+    return ["/".join(parts) for parts in itertools.product(*choices)]
+
+
+class Document:
+    """The served OpenAPI document: operations and minimal valid bodies from their schemas."""
+
+    def __init__(self, base):
+        with urllib.request.urlopen(base + "/api/openapi.yaml", timeout=10) as response:
+            self.spec = yaml.safe_load(response.read())
+
+    def ref(self, schema):
+        while "$ref" in schema:
+            node = self.spec
+            for part in schema["$ref"].lstrip("#/").split("/"):
+                node = node[part]
+            schema = node
+        return schema
+
+    def example(self, schema):
+        schema = self.ref(schema)
+        if "example" in schema:
+            return schema["example"]
+        if "enum" in schema:
+            return schema["enum"][0]
+        kind = schema.get("type")
+        if kind == "object":
+            properties = schema.get("properties", {})
+            return {name: self.example(properties[name]) for name in schema.get("required", [])}
+        if kind == "array":
+            return []
+        if kind in ("integer", "number"):
+            return schema.get("minimum", 1)
+        if kind == "boolean":
+            return True
+        return {"uuid": str(uuid.uuid4()), "date-time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "date": datetime.date.today().isoformat(), "email": "probe@example.org"}.get(schema.get("format"), "Probe")
+
+    def operations_with_ids(self):
+        """(method, path template, body or None) of every operation with an id in its path."""
+        for path, item in self.spec["paths"].items():
+            shared = item.get("parameters", [])
+            for method, operation in item.items():
+                if method == "parameters":
+                    continue
+                parameters = [self.ref(p) for p in shared + operation.get("parameters", []) if self.ref(p)["in"] == "path"]
+                ids = [p for p in parameters if p["schema"].get("format") == "uuid"]
+                if not ids:
+                    continue
+                assert len(ids) == len(parameters), f"{method.upper()} {path}: a path parameter that is not an id"
+                content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+                yield method.upper(), path, self.example(content["schema"]) if content else None
+
+
+def test_every_api_operation_with_an_id_refuses_another_household(server, households):
+    document, base, objects = Document(server.base), server.base, households["objects"]
+    before = snapshot(base, households)
+    checked = []
+    for method, template, body in document.operations_with_ids():
+        for path in resolve(template, objects):
+            for caller, token, expected in (("B", households["b_token"], 404), ("nobody", None, 401),
+                                            ("a revoked token", households["revoked"], 401)):
+                status, answer = request(base, method, path, body, token=token)
+                assert status == expected, f"{method} {path} as {caller} with {json.dumps(body)} answered {status}: {answer}"
+                assert SECRET not in json.dumps(answer), f"{method} {path} as {caller} showed A's data: {answer}"
+        checked.append(f"{method} {template}")
+    assert snapshot(base, households) == before, "a call of another household changed A's data"
+    assert len(checked) >= 10, checked  # every list, item, session and token operation at least
+
+
+def test_every_page_with_an_id_refuses_another_household(server, households):
+    routes = subprocess.run([binary(), "routes"], check=True, capture_output=True, text=True).stdout.split("\n")
+    routes = [line.split(" ", 1) for line in routes if line and "{" in line and " /api/" not in line]
+    base, objects = server.base, households["objects"]
+    a, b, nobody = households["a_browser"], households["b_browser"], Browser(base)
+    # The fields A's own forms send, for each action on A's pages.
+    fields = {}
+    for method, template in routes + [["GET", "/lists"], ["GET", "/lists/deleted"], ["GET", "/focus/history"],
+                                      ["GET", "/settings/tokens"], ["GET", "/settings/webhooks"], ["GET", "/settings/household"]]:
+        if method == "GET" and template not in NOT_AN_ID:
+            for path in resolve(template, objects) if "{" in template else [template]:
+                fields.update(forms_of(a.get(path)[1]))
+    before = snapshot(base, households)
+    checked = []
+    for method, template in routes:
+        if template in NOT_AN_ID:
+            continue
+        # A form shown for one of A's objects serves for the others of its route (a deleted list shows no rename form).
+        like = next((fields[path] for path in resolve(template, objects) if path in fields), {})
+        for path in resolve(template, objects):
+            status, text, headers = b.send(method, path, fields.get(path, like))
+            assert status in (404, 303), f"{method} {path} as B answered {status}"
+            if status == 303:
+                assert SECRET not in headers.get("Location", ""), f"{method} {path} as B redirected to A's data"
+            assert SECRET not in text, f"{method} {path} as B showed A's data"
+            status, text, headers = nobody.send(method, path, fields.get(path, like))
+            assert status in (303, 403) and SECRET not in text, f"{method} {path} signed out answered {status}"
+            if status == 303:
+                assert headers["Location"].startswith("/login"), f"{method} {path} signed out went to {headers['Location']}"
+        checked.append(f"{method} {template}")
+    assert snapshot(base, households) == before, "a page request of another household changed A's data"
+    assert len(checked) >= 8, checked

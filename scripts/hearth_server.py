@@ -1,0 +1,146 @@
+"""A `hearth serve` process for the scripts and the contract tests: a free loopback port, its own
+data directory (SQLite) or a PostgreSQL URL, started, stopped, killed with SIGKILL and started again
+on the same data.
+
+    with release_server() as port: ...            # a fresh release server for a measuring script
+    server = HearthServer(binary, data_dir); server.start(); server.kill(); server.start()
+"""
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RELEASE_BINARY = os.path.join(ROOT, ".build/release/hearth")
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def build_release():
+    """Builds the release binary (incremental; quick when it is current)."""
+    subprocess.run(["swift", "build", "-c", "release", "--product", "hearth"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+class HearthServer:
+    """One server on one data directory (or PostgreSQL database), restartable on the same port."""
+
+    def __init__(self, binary=RELEASE_BINARY, data_dir=None, database_url=None, env=None, port=None):
+        self.binary = binary
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="hearth-server-")
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.env = {"HEARTH_LOG_LEVEL": "warning", **(env or {})}
+        self.log_path = os.path.join(self.data_dir, "server.log")
+        self.process = None
+
+    @property
+    def base(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout=60):
+        """Starts the server and waits until /health answers 200."""
+        command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir]
+        env = {**os.environ, **self.env}
+        env.pop("HEARTH_DATABASE_URL", None)
+        if self.database_url:
+            command += ["--database-url", self.database_url]
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"hearth serve exited with {self.process.returncode}:\n{self.log()[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/health", timeout=1) as response:
+                    if response.status == 200:
+                        return self
+            except (OSError, urllib.error.URLError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"hearth serve did not become healthy within {timeout} s:\n{self.log()[-3000:]}")
+            time.sleep(0.05)  # polling interval while the server starts
+
+    def kill(self):
+        """SIGKILL: the process ends at once, as in a power cut of the process."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self):
+        """A graceful stop (SIGTERM), SIGKILL after 10 s."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    @property
+    def pid(self):
+        return self.process.pid if self.process else None
+
+    def log(self):
+        try:
+            with open(self.log_path, errors="replace") as handle:
+                return handle.read()
+        except FileNotFoundError:
+            return ""
+
+    def remove(self):
+        self.stop()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+def request(base, method, path, body=None, token=None, headers=None, timeout=30):
+    """One JSON request; returns (status, parsed body or None). Never raises on an HTTP status."""
+    data = json.dumps(body).encode() if body is not None else None
+    all_headers = {"Accept": "application/json", **(headers or {})}
+    if data is not None:
+        all_headers["Content-Type"] = "application/json"
+    if token:
+        all_headers["Authorization"] = "Bearer " + token
+    req = urllib.request.Request(base + path, data=data, method=method, headers=all_headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
+            raw = response.read()
+            return response.status, (json.loads(raw) if raw and "json" in (response.headers.get("Content-Type") or "") else None)
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        try:
+            return error.code, json.loads(raw) if raw else None
+        except ValueError:
+            return error.code, None
+
+
+def sign_up(base, email, name="Ada", password="correct horse battery"):
+    """Registers an account and returns a new API token for it."""
+    status, _ = request(base, "POST", "/api/v1/auth/register", {"name": name, "email": email, "password": password})
+    assert status == 201, f"registration of {email} answered {status}"
+    status, body = request(base, "POST", "/api/v1/auth/tokens", {"name": "harness", "email": email, "password": password})
+    assert status == 201, f"token for {email} answered {status}"
+    return body["token"]
+
+
+@contextlib.contextmanager
+def release_server():
+    """Builds the release binary, starts it with an empty data directory and yields its port."""
+    build_release()
+    server = HearthServer()
+    try:
+        server.start()
+        yield server.port
+    finally:
+        server.remove()
