@@ -3,12 +3,16 @@ SWIFT ?= swift
 PORT ?= 8080
 VENV := .venv
 ARTIFACTS := .test-artifacts
+RELEASE_BIN := .build/release/hearth
+FUZZ_EXAMPLES ?= 500
+TRIALS ?= 100
+SOAK_MINUTES ?= 30
 
-.PHONY: run build release test test-swift test-browser bench clean
+.PHONY: run build release test test-swift test-browser test-contract fuzz crash-trials soak bench clean
 
 ## run: install what is missing, build in release mode, serve at http://localhost:$(PORT) with SQLite in ./data
 run: release
-	.build/release/hearth serve --port $(PORT)
+	$(RELEASE_BIN) serve --port $(PORT)
 
 release:
 	scripts/install-deps.sh run
@@ -17,24 +21,44 @@ release:
 build:
 	$(SWIFT) build
 
-## test: unit, store (SQLite and a throwaway PostgreSQL), server, CLI and browser tests
+## test: unit, store (SQLite and a throwaway PostgreSQL), server, CLI, browser and contract tests
+## (fuzzing, isolation, limits, a handful of crash trials against the release server)
 test:
 	scripts/install-deps.sh test
 	$(SWIFT) build --build-tests
-	$(MAKE) test-swift test-browser
+	$(SWIFT) build -c release --product hearth
+	$(MAKE) test-swift test-browser test-contract
 
 test-swift:
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
 
-$(VENV)/.installed: Tests/Browser/requirements.txt
+$(VENV)/.installed: Tests/requirements.txt
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt
+	$(VENV)/bin/pip install -q -r Tests/requirements.txt
 	touch $@
 
 test-browser: $(VENV)/.installed
 	$(SWIFT) build --product hearth
 	mkdir -p $(ARTIFACTS)/browser
-	HEARTH_BIN=.build/debug/hearth $(VENV)/bin/pytest -q Tests/Browser
+	HEARTH_BIN=.build/debug/hearth $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser
+
+test-contract: $(VENV)/.installed
+	mkdir -p $(ARTIFACTS)/contract
+	HEARTH_BIN=$(RELEASE_BIN) scripts/with-postgres.sh $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Contract
+
+## fuzz: schemathesis with $(FUZZ_EXAMPLES) examples per operation (make test runs 25); prints its figures
+fuzz: release $(VENV)/.installed
+	mkdir -p $(ARTIFACTS)/contract
+	HEARTH_BIN=$(RELEASE_BIN) FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_SEED=$${FUZZ_SEED:-random} \
+		$(VENV)/bin/pytest -q -s -p no:cacheprovider Tests/Contract/test_fuzz.py
+
+## crash-trials: $(TRIALS) SIGKILL trials per backend (SQLite and a throwaway PostgreSQL), with the counts
+crash-trials: release $(VENV)/.installed
+	HEARTH_BIN=$(RELEASE_BIN) scripts/with-postgres.sh $(VENV)/bin/python scripts/crash_trials.py --trials $(TRIALS)
+
+## soak: 200 requests/s of mixed work for SOAK_MINUTES (default 30); errors, latency, memory, descriptors per minute
+soak: release $(VENV)/.installed
+	HEARTH_BIN=$(RELEASE_BIN) SOAK_MINUTES=$(SOAK_MINUTES) $(VENV)/bin/python scripts/soak.py
 
 ## bench: in-process benchmarks and the HTTP load figures (wrk) against a release server
 bench:

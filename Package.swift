@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "HearthCLI",
             dependencies: [
-                "HearthServer", "HearthAPI", "HearthCore",
+                "HearthServer", "HearthStore", "HearthAPI", "HearthCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

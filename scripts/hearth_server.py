@@ -7,8 +7,10 @@ on the same data.
 """
 
 import contextlib
+import http.cookiejar
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -16,6 +18,7 @@ import subprocess
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -132,6 +135,30 @@ def sign_up(base, email, name="Ada", password="correct horse battery"):
     status, body = request(base, "POST", "/api/v1/auth/tokens", {"name": "harness", "email": email, "password": password})
     assert status == 201, f"token for {email} answered {status}"
     return body["token"]
+
+
+class Browser:
+    """A signed-in browser session: cookies and the CSRF field of forms."""
+
+    def __init__(self, base, email, password="correct horse battery"):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener.open(base + "/login", timeout=10).read()
+        self.post("/login", {"email": email, "password": password})
+
+    def post(self, path, fields=None):
+        csrf = next(cookie.value for cookie in self.jar if cookie.name == "hearth_csrf")
+        data = urllib.parse.urlencode({**(fields or {}), "csrf_token": csrf}).encode()
+        with self.opener.open(self.base + path, data, timeout=10) as response:
+            return response.read().decode()
+
+
+def join_household(base, owner_email, member_email):
+    """The owner invites, the member (already registered) follows the link: one household."""
+    page = Browser(base, owner_email).post("/settings/household/invites")
+    link = re.search(r'id="invite-link" value="[^"]*(/invite/[^"]+)"', page).group(1)
+    Browser(base, member_email).post(link)
 
 
 @contextlib.contextmanager

@@ -24,6 +24,13 @@ public enum Administration {
         }
     }
 
+    /// Copies the SQLite database to `path` while a server may be writing to it (see
+    /// ``Database/backup(to:logger:)``); returns the size of the copy.
+    public static func backupDatabase(_ configuration: AppConfiguration, to path: String) async throws -> Int {
+        if case .postgres = try configuration.databaseLocation() { throw Database.BackupError.postgres }
+        return try await withDatabase(configuration) { database in try await database.backup(to: path, logger: Logger(label: "hearth")) }
+    }
+
     /// Every route the server answers, `METHOD /path/{parameter}`, sorted by path: pages, files'
     /// folders excluded, and the API. Built from the same router as `hearth serve`, without data.
     public static func routes() async throws -> [String] {
