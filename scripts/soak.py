@@ -241,6 +241,10 @@ def soak(server, arguments, minutes):
         jobs.put(None)
     for worker in workers:
         worker.join(timeout=30)
+    while not results.empty():  # answers that came after the last reading still count
+        _, _, error = results.get()
+        if error:
+            all_errors.append(error)
     return verdict(rows, all_errors, len(members))
 
 
@@ -250,7 +254,7 @@ def verdict(rows, errors, streams):
     if errors:
         failed.append(f"{len(errors)} errors, e.g. {errors[:5]}")
     warm = max(1, len(rows) // 5)
-    if len(rows) > warm + 1:
+    if len(rows) > warm + 1:  # growth needs two readings after the warm-up: a run of three minutes or more
         settled = rows[warm:]
         rss_growth = settled[-1][5] - min(row[5] for row in settled)
         if rss_growth > max(16.0, 0.1 * settled[0][5]):

@@ -17,8 +17,16 @@ struct ListsCommand: AsyncParsableCommand {
     struct All: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "all", abstract: "Show all lists with their counts (the default).")
         func run() async throws {
-            let lists = try await ListsClient.shared().lists()
-            print(lists.isEmpty ? "No lists yet. Start one with `hearth lists new NAME`." : ListsText.table(lists))
+            let client = try ListsClient.shared()
+            let lists = try await client.lists()
+            guard lists.isEmpty else { return print(ListsText.table(lists)) }
+            let deleted = try await client.deletedLists()
+            if let newest = deleted.first {
+                let count = deleted.count == 1 ? "One list is" : "\(deleted.count) lists are"
+                print("No lists. \(count) in Recently deleted: bring one back with `hearth lists restore \"\(newest.name)\"`, or start one with `hearth lists new NAME`.")
+            } else {
+                print("No lists yet. Start one with `hearth lists new NAME`.")
+            }
         }
     }
 

@@ -26,6 +26,9 @@ struct TimerClient {
     func start(_ request: Components.Schemas.StartTimer) async throws -> Components.Schemas.TimerState {
         switch try await connection.call({ try await $0.startTimer(body: .json(request)) }) {
         case .ok(let ok): return try ok.body.json
+        case .conflict(let problem):
+            // Another phase runs: say how to end it, or how to see what it is.
+            throw CLIError("\(CLIError(problem: problem).description) Stop it first with `hearth focus reset` (`hearth focus status` shows it).")
         case let other: throw CLIError(unexpected: other)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import HearthStore
 import Logging
@@ -27,14 +28,18 @@ public enum Administration {
     /// Copies the SQLite database to `path` while a server may be writing to it (see
     /// ``Database/backup(to:logger:)``); returns the size of the copy.
     public static func backupDatabase(_ configuration: AppConfiguration, to path: String) async throws -> Int {
-        if case .postgres = try configuration.databaseLocation() { throw Database.BackupError.postgres }
+        switch try configuration.databaseLocation() {
+        case .postgres: throw Database.BackupError.postgres
+        case .sqliteFile(let source) where !FileManager.default.fileExists(atPath: source): throw Database.BackupError.noDatabase(source)
+        default: break
+        }
         return try await withDatabase(configuration) { database in try await database.backup(to: path, logger: Logger(label: "hearth")) }
     }
 
     /// Every route the server answers, `METHOD /path/{parameter}`, sorted by path: pages, files'
     /// folders excluded, and the API. Built from the same router as `hearth serve`, without data.
     public static func routes() async throws -> [String] {
-        let configuration = AppConfiguration(logLevel: .error, inMemoryDatabase: true)
+        let configuration = AppConfiguration(logLevel: .error, passwordCost: 4, inMemoryDatabase: true)
         var quiet = Logger(label: "hearth")
         quiet.logLevel = .error
         return try await withServices(configuration) { services in

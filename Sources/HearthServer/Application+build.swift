@@ -46,7 +46,7 @@ public func buildApplication(
 
 /// The router with every middleware, page controller and the API.
 func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, logger: Logger) throws -> Router<HearthRequestContext> {
-    let router = Router(context: HearthRequestContext.self)
+    let router = Router(context: HearthRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
     router.middlewares.add(SecurityHeadersMiddleware())

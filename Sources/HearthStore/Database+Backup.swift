@@ -6,6 +6,7 @@ extension Database {
     /// Why a backup of the database itself could not be made.
     public enum BackupError: Error, Equatable, CustomStringConvertible, Sendable {
         case postgres
+        case noDatabase(String)
         case exists(String)
         case damaged(String, String)
 
@@ -13,6 +14,7 @@ extension Database {
             switch self {
             case .postgres:
                 "This server keeps its data in PostgreSQL: back it up with pg_dump, e.g. pg_dump --format=custom --file=hearth.dump \"$HEARTH_DATABASE_URL\"."
+            case .noDatabase(let path): "There is no database at \(path); check --data-dir or HEARTH_DATA_DIR."
             case .exists(let path): "\(path) exists already; choose a new file name."
             case .damaged(let path, let result): "The copy at \(path) did not pass the integrity check (\(result)); it was removed."
             }
@@ -29,7 +31,9 @@ extension Database {
         let manager = FileManager.default
         guard !manager.fileExists(atPath: path) else { throw BackupError.exists(path) }
         let temporary = path + ".partial-\(UUID().uuidString)"
-        defer { try? manager.removeItem(atPath: temporary) }
+        defer {
+            for leftover in [temporary, temporary + "-wal", temporary + "-shm"] { try? manager.removeItem(atPath: leftover) }
+        }
         try await sql.raw("VACUUM INTO \(bind: temporary)").run()
         let copy = try await Database.open(.sqliteFile(path: temporary), logger: logger)
         let result: String

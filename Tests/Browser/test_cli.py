@@ -93,7 +93,10 @@ def test_focus_commands_control_the_server_timer(server, hearth_bin, tmp_path):
     assert rest.returncode == 0 and rest.stdout.startswith("Rest · 00:45 left") or rest.stdout.startswith("Rest · 00:44 left")
     bad = _hearth(hearth_bin, tmp_path, "focus", "start", "countdown", "25:00")
     assert bad.returncode != 0
-    assert "is not a time of day" in bad.stderr or "Cannot start a countdown" in bad.stderr
+    assert "“25:00” is not a time of day" in bad.stderr
+    busy = _hearth(hearth_bin, tmp_path, "focus", "start", "countdown", "17:30")
+    assert busy.returncode != 0
+    assert "Cannot start a countdown" in busy.stderr and "hearth focus reset" in busy.stderr
 
     stats = _hearth(hearth_bin, tmp_path, "focus", "stats")
     assert stats.returncode == 0 and "Today" in stats.stdout
@@ -153,6 +156,10 @@ def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
     assert deleted.returncode == 0, deleted.stderr
     assert "Recently deleted" in deleted.stdout
     assert "Groceries" not in _hearth(hearth_bin, tmp_path, "lists").stdout
+    assert _hearth(hearth_bin, tmp_path, "lists", "delete", "Garden").returncode == 0
+    only_deleted = _hearth(hearth_bin, tmp_path, "lists")
+    assert only_deleted.stdout.startswith("No lists. 2 lists are in Recently deleted: bring one back with `hearth lists restore")
+    assert _hearth(hearth_bin, tmp_path, "lists", "restore", "Garden").returncode == 0
     restored = _hearth(hearth_bin, tmp_path, "lists", "restore", "groceries")
     assert restored.returncode == 0, restored.stderr
     assert restored.stdout.strip() == "Restored 🛒 Groceries with 2 items."

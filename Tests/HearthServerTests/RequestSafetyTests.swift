@@ -39,6 +39,23 @@ import Testing
         }
     }
 
+    @Test(arguments: ["//api/v1/me", "/api//v1/me", "/lists/./stats", "/lists/../login", "/css/%2e%2e/x"])
+    func anAddressNotInItsPlainFormIsRefused(path: String) async throws {
+        try await withApp { client in
+            let response = try await client.execute(uri: path, method: .get)
+            #expect(response.status == .badRequest)
+        }
+    }
+
+    @Test func headAnswersWhereGetDoes() async throws {
+        try await withApp { client in
+            let head = try await client.execute(uri: "/login", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(try await client.execute(uri: "/lists/", method: .get).status != .badRequest)
+        }
+    }
+
     @Test func anUndeclaredMethodIs405WithAllow() async throws {
         try await withApp { client in
             let trace = try await client.execute(uri: "/api/v1/lists", method: .trace)

@@ -22,4 +22,23 @@ import Testing
     func aBadEntryIsNamed(entry: String) {
         #expect(throws: TrustedProxies.InvalidEntry.self) { try TrustedProxies(parsing: "127.0.0.1, \(entry)") }
     }
+
+    @Test func anIPv4PeerSeenThroughIPv6IsStillTrusted() throws {
+        let proxies = try TrustedProxies(parsing: "10.0.0.0/8")
+        #expect(proxies.client(peer: "::ffff:10.0.0.1", forwardedFor: "203.0.113.9") == "203.0.113.9")
+    }
+
+    @Test func eachClientHoldsAShareOfTheConnections() throws {
+        let connections = ClientConnections(limit: 2, trusted: try TrustedProxies(parsing: "10.0.0.1"))
+        #expect(connections.admit("203.0.113.9") == .counted("203.0.113.9"))
+        #expect(connections.admit("::ffff:203.0.113.9") == .counted("203.0.113.9"))
+        #expect(connections.admit("203.0.113.9") == .refused)
+        connections.closed("203.0.113.9")
+        #expect(connections.admit("203.0.113.9") == .counted("203.0.113.9"))
+        // One IPv6 subscriber, one share; the proxy is not counted at all.
+        #expect(connections.admit("2001:db8:1:2::1") == .counted("2001:db8:1:2:0:0:0:0/64"))
+        #expect(connections.admit("2001:db8:1:2::2") == .counted("2001:db8:1:2:0:0:0:0/64"))
+        #expect(connections.admit("2001:db8:1:2::3") == .refused)
+        for _ in 0..<5 { #expect(connections.admit("10.0.0.1") == .uncounted) }
+    }
 }

@@ -14,12 +14,18 @@ import Testing
             _ = try await store.create(userId: ada.id, url: "https://a.example/all", events: [], sealedSecret: "s1")
             _ = try await store.create(userId: ada.id, url: "https://a.example/alarms", events: [.alarm], sealedSecret: "s2")
 
-            #expect(try await store.enqueue(userId: ada.id, events: [(.phaseStarted, "{}")]) == 1)
-            #expect(try await store.enqueue(userId: ada.id, events: [(.alarm, "{}")]) == 2)
+            #expect(try await queue(store, database, ada.id, [(.phaseStarted, "{}")]) == 1)
+            #expect(try await queue(store, database, ada.id, [(.alarm, "{}")]) == 2)
             let due = try await store.due()
             #expect(due.count == 3)
             #expect(Set(due.map(\.url)) == ["https://a.example/all", "https://a.example/alarms"])
         }
+    }
+
+    /// Queues events as a timer change does: in a transaction.
+    @discardableResult
+    func queue(_ store: WebhookStore, _ database: Database, _ userId: UUID, _ events: [(kind: TimerEvent.Kind, payload: String)]) async throws -> Int {
+        try await database.transaction { db in try await store.enqueue(userId: userId, events: events, on: db) }
     }
 
     /// A user with one webhook and one delivery waiting for it.
@@ -27,7 +33,7 @@ import Testing
         let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
         let store = WebhookStore(database: database, clock: clock)
         _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
-        try await store.enqueue(userId: ada.id, events: [(.phaseStarted, "{}")])
+        try await queue(store, database, ada.id, [(.phaseStarted, "{}")])
         return (store, ada, try #require(try await store.due().first?.delivery.id))
     }
 
@@ -91,8 +97,8 @@ import Testing
             let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
             let store = WebhookStore(database: database, clock: clock)
             let hook = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
-            try await store.enqueue(userId: ada.id, events: [(.phaseStarted, "1"), (.paused, "2")])
-            try await store.enqueue(userId: ada.id, events: [(.reset, "3")])
+            try await queue(store, database, ada.id, [(.phaseStarted, "1"), (.paused, "2")])
+            try await queue(store, database, ada.id, [(.reset, "3")])
 
             let due = try await store.due()
             #expect(due.map(\.payload) == ["1", "2", "3"])
@@ -103,6 +109,21 @@ import Testing
             #expect(try await store.due().isEmpty)
             clock.advance(by: WebhookDelivery.retryDelays[0])
             #expect(try await store.due().map(\.payload) == ["1", "2", "3"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aBusyWebhookDoesNotHoldUpTheOthers(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let accounts = AccountStore(database: database, clock: clock)
+            let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let bob = try await accounts.register(name: "Bob", email: "bob@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            _ = try await store.create(userId: ada.id, url: "https://a.example/busy", events: [], sealedSecret: "s")
+            _ = try await store.create(userId: bob.id, url: "https://b.example/quiet", events: [], sealedSecret: "s")
+            try await queue(store, database, ada.id, [(.phaseStarted, "a1"), (.paused, "a2"), (.resumed, "a3")])
+            try await queue(store, database, bob.id, [(.phaseStarted, "b1")])
+            #expect(try await store.due(perWebhook: 2, limit: 3).map(\.payload).sorted() == ["a1", "a2", "b1"])
         }
     }
 }

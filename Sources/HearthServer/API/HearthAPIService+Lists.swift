@@ -143,9 +143,9 @@ extension ListStore {
 
 extension EventHub {
     /// Tells every open page of the household that a list changed; pages then reload what they show.
-    func publishListChange(_ type: String, listId: UUID, by user: User) async {
+    func publishListChange(_ type: String, listId: UUID, by user: User) {
         let data = #"{"type":"\#(type)","listId":"\#(listId.uuidString)","by":"\#(user.id.uuidString)"}"#
-        await publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
+        publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
     }
 }
 

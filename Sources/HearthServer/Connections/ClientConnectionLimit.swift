@@ -1,10 +1,11 @@
+import HearthCore
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTPTypes
 
-/// How many connections each client address holds, so that one client (a thousand idle sockets
-/// from one machine) cannot take every connection the server accepts. Trusted proxies carry many
-/// clients and are not counted.
+/// How many connections each client address holds (an IPv6 client by its /64 network), so that
+/// one client (a thousand idle sockets from one machine) cannot take every connection the server
+/// accepts. Trusted proxies carry many clients and are not counted.
 final class ClientConnections: Sendable {
     let limit: Int
     let trusted: TrustedProxies
@@ -15,28 +16,34 @@ final class ClientConnections: Sendable {
         self.trusted = trusted
     }
 
-    /// Counts a new connection from `address`; false when the address already holds `limit`.
-    func opened(_ address: String) -> Bool {
-        if trusted.contains(address) { return true }
+    /// What happens to a new connection.
+    enum Admission: Equatable {
+        /// Counted under this key; give it back to ``closed(_:)``.
+        case counted(String)
+        /// From a trusted proxy: not counted.
+        case uncounted
+        /// The client holds its share already.
+        case refused
+    }
+
+    /// Counts a new connection from `peer`.
+    func admit(_ peer: String) -> Admission {
+        if trusted.contains(peer) { return .uncounted }
+        let key = NetworkAddress.limitKey(peer)
         return open.withLockedValue { counts in
-            guard counts[address, default: 0] < limit else { return false }
-            counts[address, default: 0] += 1
-            return true
+            guard counts[key, default: 0] < limit else { return .refused }
+            counts[key, default: 0] += 1
+            return .counted(key)
         }
     }
 
-    func closed(_ address: String) {
-        if trusted.contains(address) { return }
+    func closed(_ key: String) {
         open.withLockedValue { counts in
-            let remaining = counts[address, default: 1] - 1
-            counts[address] = remaining > 0 ? remaining : nil
+            let remaining = counts[key, default: 1] - 1
+            counts[key] = remaining > 0 ? remaining : nil
         }
     }
 
-    /// Connections open from `address` (for tests and metrics).
-    func count(for address: String) -> Int {
-        open.withLockedValue { $0[address, default: 0] }
-    }
 }
 
 /// Closes a new connection whose client address already holds its share of connections.
@@ -45,7 +52,9 @@ final class ClientConnectionLimitHandler: ChannelInboundHandler, RemovableChanne
     typealias InboundOut = HTTPRequestPart
 
     private let connections: ClientConnections
-    private var address: String?
+    private var registered = false
+    /// The key this connection is counted under, until it closes.
+    private var counted: String?
 
     init(_ connections: ClientConnections) {
         self.connections = connections
@@ -70,16 +79,17 @@ final class ClientConnectionLimitHandler: ChannelInboundHandler, RemovableChanne
     }
 
     private func register(_ context: ChannelHandlerContext) {
-        guard address == nil, let peer = context.channel.remoteAddress?.ipAddress else { return }
-        if connections.opened(peer) {
-            address = peer
-        } else {
-            context.close(promise: nil)
+        guard !registered, let peer = context.channel.remoteAddress?.ipAddress else { return }
+        registered = true
+        switch connections.admit(peer) {
+        case .counted(let key): counted = key
+        case .uncounted: break
+        case .refused: context.close(promise: nil)
         }
     }
 
     private func release() {
-        if let address { connections.closed(address) }
-        address = nil
+        if let counted { connections.closed(counted) }
+        counted = nil
     }
 }

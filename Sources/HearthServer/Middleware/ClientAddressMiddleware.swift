@@ -68,7 +68,8 @@ public struct TrustedProxies: Sendable, Equatable {
 }
 
 extension NetworkAddress {
-    /// Reads an IPv4 or IPv6 address in text form.
+    /// Reads an IPv4 or IPv6 address in text form. An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`,
+    /// how a server listening on `::` sees IPv4 peers) is read as the IPv4 address it carries.
     init?(text: String) {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {
@@ -77,7 +78,19 @@ extension NetworkAddress {
         }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
-        self.init(bytes: withUnsafeBytes(of: &v6) { Array($0) })
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+        self.init(bytes: mapped ? Array(bytes[12..<16]) : bytes)
+    }
+}
+
+extension NetworkAddress {
+    /// How limits count a client address: IPv4 as it is, IPv6 by its /64 network (one subscriber
+    /// usually has all of it); text that is not an address as it is.
+    static func limitKey(_ address: String) -> String {
+        guard let parsed = NetworkAddress(text: address) else { return address }
+        guard parsed.bytes.count == 16 else { return parsed.description }
+        return NetworkAddress(bytes: Array(parsed.bytes[0..<8]) + Array(repeating: 0, count: 8))!.description + "/64"
     }
 }
 

@@ -25,7 +25,8 @@ struct WebhookDestination: Sendable {
 
     /// Resolves and checks the host of `url`; throws ``Refused`` with a sentence for the delivery log.
     static func resolve(_ url: String, allowLoopback: Bool) async throws -> WebhookDestination {
-        guard let raw = URLComponents(string: url)?.host, !raw.isEmpty else { throw Refused(description: "the address has no host") }
+        // The host as the HTTP client reads it, so the checked address is the one it is told to use.
+        guard let raw = URL(string: url)?.host, !raw.isEmpty, !raw.contains("%") else { throw Refused(description: "the address has no usable host") }
         let host = raw.hasPrefix("[") && raw.hasSuffix("]") ? String(raw.dropFirst().dropLast()) : raw
         let addresses = try await NIOThreadPool.singleton.runIfActive { try lookUp(host) }
         guard let first = addresses.first else { throw Refused(description: "host not found") }

@@ -90,24 +90,24 @@ public struct WebhookStore: Sendable {
         return queued
     }
 
-    /// ``enqueue(userId:events:on:)`` in a transaction of its own.
-    @discardableResult
-    public func enqueue(userId: UUID, events: [(kind: TimerEvent.Kind, payload: String)]) async throws -> Int {
-        try await database.transaction { db in try await enqueue(userId: userId, events: events, on: db) }
-    }
-
-    /// Pending deliveries that may be sent now, each webhook's in queue order. A delivery waits while
-    /// an earlier one of its webhook waits for a retry, so a receiver gets its events in order.
-    public func due(limit: Int = 50) async throws -> [DueDelivery] {
+    /// Pending deliveries that may be sent now: for each webhook the first ones of its queue, in
+    /// order (a delivery waits while an earlier one of its webhook waits for a retry, so a receiver
+    /// gets its events in order). Every webhook's first delivery comes before any webhook's second,
+    /// so one busy webhook does not hold up the others.
+    public func due(perWebhook: Int = 10, limit: Int = 200) async throws -> [DueDelivery] {
         let pending = WebhookDelivery.Status.pending.rawValue
         let now = clock.now
         let columns = (Self.deliveryColumns + ["payload", "sequence"]).map { "d.\($0)" }.joined(separator: ", ")
         return try await sql.raw("""
-            SELECT \(unsafeRaw: columns), w.url, w.sealed_secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-            WHERE d.status = \(bind: pending) AND d.next_attempt_at <= \(bind: now) AND NOT EXISTS (
-                SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.status = \(bind: pending)
-                AND e.sequence < d.sequence AND e.next_attempt_at > \(bind: now))
-            ORDER BY d.webhook_id, d.sequence LIMIT \(literal: limit)
+            SELECT * FROM (
+                SELECT \(unsafeRaw: columns), w.url, w.sealed_secret,
+                    ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.sequence) AS place
+                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+                WHERE d.status = \(bind: pending) AND d.next_attempt_at <= \(bind: now) AND NOT EXISTS (
+                    SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.status = \(bind: pending)
+                    AND e.sequence < d.sequence AND e.next_attempt_at > \(bind: now))
+            ) queue
+            WHERE place <= \(literal: perWebhook) ORDER BY place, next_attempt_at LIMIT \(literal: limit)
             """).all().map { row in
                 DueDelivery(delivery: try Self.delivery(from: row), sequence: try row.decode(column: "sequence", as: Int.self),
                             url: try row.decode(column: "url", as: String.self),
