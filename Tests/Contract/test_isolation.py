@@ -217,7 +217,7 @@ class Document:
                 yield method.upper(), path, self.example(content["schema"]) if content else None
 
 
-def test_every_api_operation_with_an_id_refuses_another_household(server, households):
+def test_every_api_operation_with_an_id_refuses_another_household(server, households, artifacts):
     document, base, objects = Document(server.base), server.base, households["objects"]
     before = snapshot(base, households)
     checked = []
@@ -231,9 +231,10 @@ def test_every_api_operation_with_an_id_refuses_another_household(server, househ
         checked.append(f"{method} {template}")
     assert snapshot(base, households) == before, "a call of another household changed A's data"
     assert len(checked) >= 10, checked  # every list, item, session and token operation at least
+    (artifacts / "isolation-api.txt").write_text("\n".join(checked) + "\n")
 
 
-def test_every_page_with_an_id_refuses_another_household(server, households):
+def test_every_page_with_an_id_refuses_another_household(server, households, artifacts):
     routes = subprocess.run([binary(), "routes"], check=True, capture_output=True, text=True).stdout.split("\n")
     routes = [line.split(" ", 1) for line in routes if line and "{" in line and " /api/" not in line]
     base, objects = server.base, households["objects"]
@@ -265,3 +266,4 @@ def test_every_page_with_an_id_refuses_another_household(server, households):
         checked.append(f"{method} {template}")
     assert snapshot(base, households) == before, "a page request of another household changed A's data"
     assert len(checked) >= 8, checked
+    (artifacts / "isolation-pages.txt").write_text("\n".join(checked) + "\n")

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from conftest import binary
-from hearth_server import HearthServer, sign_up
+from hearth_server import HearthServer, request, sign_up
 
 IDLE, REQUEST, PER_CLIENT = 2, 3, 40
 
@@ -160,3 +160,20 @@ def open_streams(server):
             if line.startswith("hearth_event_streams "):
                 return int(float(line.split()[1]))
     return 0
+
+
+def test_behind_a_trusted_proxy_limits_count_the_forwarded_client():
+    server = HearthServer(binary=binary(), env={"HEARTH_TRUSTED_PROXIES": "127.0.0.1", "HEARTH_REGISTRATIONS_PER_HOUR": "2"})
+    server.start()
+    try:
+        def register(email, forwarded):
+            body = {"name": "Proxy", "email": email, "password": "correct horse battery"}
+            return request(server.base, "POST", "/api/v1/auth/register", body, headers={"X-Forwarded-For": forwarded})[0]
+
+        # Two accounts from one client behind the proxy; the third waits, another client does not.
+        assert [register(f"p{n}@example.org", "203.0.113.9") for n in range(3)] == [201, 201, 429]
+        assert register("other@example.org", "198.51.100.7") == 201
+        # What a client writes before the proxy's entry is not believed.
+        assert register("forged@example.org", "198.51.100.99, 203.0.113.9") == 429
+    finally:
+        server.remove()

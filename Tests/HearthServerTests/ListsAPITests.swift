@@ -45,8 +45,7 @@ import Testing
             #expect(try await api.send(.post, "/api/v1/lists", json: #"{"name":"  "}"#, token: token).status == .unprocessableContent)
             let long = String(repeating: "x", count: 201)
             #expect(try await api.send(.post, "/api/v1/lists", json: #"{"name":"\#(long)"}"#, token: token).status.code >= 400)
-            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
-            let id = try #require(list["id"] as? String)
+            let id = try await api.newList("Groceries", token: token)
             let bad = try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Milk","quantity":"lots"}"#, token: token)
             #expect(bad.status == .unprocessableContent)
             #expect(try bad.json()["detail"] as? String == "“lots” is not a quantity; write a number and an optional unit, e.g. 2 l or 500 g.")
@@ -95,8 +94,7 @@ import Testing
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)
             let token = try await api.signUp(email: "ada@example.org")
-            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
-            let id = try #require(list["id"] as? String)
+            let id = try await api.newList("Groceries", token: token)
             let item = try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Milk"}"#, token: token).json()
             let itemId = try #require(item["id"] as? String)
             for stamp in ["2026-01-01T10:00:00-21:54", "2026-01-01t10:00:00z", "2026-01-01T10:00:00.5+01:00"] {
@@ -120,8 +118,7 @@ import Testing
             let hidden = try await api.send(.post, "/api/v1/lists", json: #"{"name":"\u0000hidden"}"#, token: token)
             #expect(hidden.status == .unprocessableContent)
             #expect(try hidden.json()["detail"] as? String == "The name must not contain control characters.")
-            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
-            let id = try #require(list["id"] as? String)
+            let id = try await api.newList("Groceries", token: token)
             #expect(try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"mi\u0000lk"}"#, token: token).status == .unprocessableContent)
             #expect(try await api.send(.get, "/api/v1/lists/suggestions?q=mi%00", token: token).status == .ok)
             #expect(try await api.send(.get, "/api/v1/lists", token: token).json()["lists"].map { ($0 as? [Any])?.count } == 1)
@@ -132,12 +129,19 @@ import Testing
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)
             let token = try await api.signUp(email: "ada@example.org")
-            let list = try await api.send(.post, "/api/v1/lists", json: #"{"name":"Groceries"}"#, token: token).json()
-            let id = try #require(list["id"] as? String)
+            let id = try await api.newList("Groceries", token: token)
             for position in [0, -1, 1_000_001] {
                 #expect(try await api.send(.patch, "/api/v1/lists/\(id)", json: #"{"position":\#(position)}"#, token: token).status == .unprocessableContent)
             }
             #expect(try await api.send(.patch, "/api/v1/lists/\(id)", json: #"{"position":50}"#, token: token).status == .ok)
         }
+    }
+}
+
+extension APIClient {
+    /// Creates a list and returns its id.
+    func newList(_ name: String, token: String) async throws -> String {
+        let list = try await send(.post, "/api/v1/lists", json: #"{"name":"\#(name)"}"#, token: token).json()
+        return try #require(list["id"] as? String)
     }
 }
