@@ -17,7 +17,8 @@ struct Login: AsyncParsableCommand {
         let password = try Prompt.secret("Password: ")
         let name = tokenName ?? "hearth CLI on \(ProcessInfo.processInfo.hostName)"
         let output = try await connection.call {
-            try await $0.createToken(body: .json(.init(email: email, password: password, name: String(name.prefix(100)))))
+            try await $0.createToken(body: .json(.init(email: email, password: password, name: String(name.prefix(100)),
+                                                       timeZone: TimeZone.current.identifier)))
         }
         switch output {
         case .created(let created):
@@ -58,6 +59,10 @@ struct Whoami: AsyncParsableCommand {
         case .ok(let ok):
             let me = try ok.body.json
             print("\(me.name) <\(me.email)> on \(saved.server)")
+            let machine = TimeZone.current.identifier
+            if me.timeZone != machine {
+                print("Your profile's time zone is \(me.timeZone); this machine's is \(machine). Change it in Settings → Profile.")
+            }
         case let other: throw CLIError(unexpected: other)
         }
     }

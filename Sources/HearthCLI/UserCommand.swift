@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import HearthCore
 import HearthServer
@@ -13,13 +14,16 @@ struct UserCommand: AsyncParsableCommand {
 
         @Option(help: "Display name.") var name: String
         @Option(help: "Email address (used to sign in).") var email: String
+        @Option(name: .customLong("time-zone"), help: "IANA time zone, e.g. Europe/Berlin (default: this machine's).")
+        var timeZone: String = TimeZone.current.identifier
         @OptionGroup var options: ServerOptions
 
         func run() async throws {
             let password = try Prompt.secret("Password for \(email): ")
             do {
-                let user = try await Administration.createUser(try options.configuration(), name: name, email: email, password: password)
-                print("Created \(user.name) <\(user.email)> with a household of their own.")
+                let user = try await Administration.createUser(try options.configuration(), name: name, email: email,
+                                                               password: password, timeZone: timeZone)
+                print("Created \(user.name) <\(user.email)> (\(user.timeZone)) with a household of their own.")
             } catch let error as HearthCore.AccountError {
                 throw CLIError(error.message)
             }

@@ -12,9 +12,12 @@ public enum Administration {
     }
 
     /// Creates a user (also when registration is closed) with a household of their own.
-    public static func createUser(_ configuration: AppConfiguration, name: String, email: String, password: String) async throws -> User {
+    public static func createUser(
+        _ configuration: AppConfiguration, name: String, email: String, password: String, timeZone: String? = nil
+    ) async throws -> User {
         try await withServices(configuration) { services in
-            try await services.accountService.register(name: name, email: email, password: password, address: nil, bypassClosedRegistration: true)
+            try await services.accountService.register(name: name, email: email, password: password, timeZone: timeZone,
+                                                       address: nil, bypassClosedRegistration: true)
         }
     }
 

@@ -79,6 +79,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     TokenPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
+    InstallablePages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
     ListsPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)

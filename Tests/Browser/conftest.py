@@ -6,6 +6,7 @@ free port with a fresh data directory. Drivers use Debian's chromium and chromiu
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import shutil
@@ -29,9 +30,9 @@ PHONE = (360, 740)
 
 
 def screenshot(driver, name: str) -> pathlib.Path:
-    """Saves the driver's viewport as <repo>/.test-artifacts/browser/<name>.png."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    """Saves the driver's viewport as <repo>/.test-artifacts/browser/<name>.png (`name` may hold folders)."""
     path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
     if not driver.save_screenshot(str(path)):
         raise AssertionError(f"could not save screenshot {path}")
     return path
@@ -73,9 +74,9 @@ def _healthy(base_url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def server():
-    """Starts `hearth serve` on a free port with an empty data directory; yields its base URL."""
+@contextlib.contextmanager
+def running_server():
+    """Starts `hearth serve` on a free port with an empty data directory; yields (base URL, process)."""
     binary = _hearth_binary()
     workdir = pathlib.Path(tempfile.mkdtemp(prefix="hearth-browser-"))
     data_dir = workdir / "data"
@@ -103,20 +104,35 @@ def server():
             if time.monotonic() > deadline:
                 pytest.fail(f"hearth serve did not answer GET /health with 200 within {STARTUP_TIMEOUT:.0f} s:\n{output()}")
             time.sleep(0.1)  # polling interval while the server starts, not a wait for the page
-        yield base_url
+        yield base_url, process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(log_path, ARTIFACTS / "server.log")
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def _new_driver(width: int, height: int) -> webdriver.Chrome:
+@pytest.fixture(scope="session")
+def server():
+    """One server for the whole session; yields its base URL."""
+    with running_server() as (base_url, _):
+        yield base_url
+
+
+@pytest.fixture
+def own_server():
+    """A server for one test that may stop it: yields (base URL, process)."""
+    with running_server() as started:
+        yield started
+
+
+def _new_driver(width: int, height: int, time_zone: str) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--window-size={PHONE[0]},{PHONE[1]}"):
@@ -130,19 +146,22 @@ def _new_driver(width: int, height: int) -> webdriver.Chrome:
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700,
     })
+    # Every browser lives in a known zone whatever the machine's, like a person's phone.
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": time_zone})
     return driver
 
 
 @pytest.fixture
 def browser_factory(request):
-    """Creates headless Chromium drivers, each with its own cookie jar: `browser_factory(width=390, height=844)`.
+    """Creates headless Chromium drivers, each with its own cookie jar:
+    `browser_factory(width=390, height=844, time_zone="America/New_York")` (UTC unless given).
 
     All drivers quit when the test ends; a failed test first leaves a screenshot of each.
     """
     drivers: list[webdriver.Chrome] = []
 
-    def make(width: int = PHONE[0], height: int = PHONE[1]) -> webdriver.Chrome:
-        driver = _new_driver(width, height)
+    def make(width: int = PHONE[0], height: int = PHONE[1], time_zone: str = "UTC") -> webdriver.Chrome:
+        driver = _new_driver(width, height, time_zone)
         drivers.append(driver)
         return driver
 

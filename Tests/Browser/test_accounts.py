@@ -49,7 +49,11 @@ def submit_and_wait_for_new_page(driver, button) -> None:
     """Clicks a submit button and waits until the browser has loaded the page that replaces this one."""
     driver.execute_script("window.hearthOldPage = true;")
     click(driver, button)
+    wait_for_new_page(driver)
 
+
+def wait_for_new_page(driver) -> None:
+    """Waits until the page marked `window.hearthOldPage` was replaced and the new one loaded."""
     def new_page_loaded(d) -> bool:
         try:
             return d.execute_script("return !window.hearthOldPage && document.readyState === 'complete';")
@@ -58,6 +62,18 @@ def submit_and_wait_for_new_page(driver, button) -> None:
             return False
 
     wait(driver).until(new_page_loaded)
+
+
+def confirm_and_wait_for_new_page(driver, button, expected: str) -> None:
+    """Clicks a button whose form asks first: "Cancel" changes nothing, "OK" submits."""
+    click(driver, button)
+    question = wait(driver).until(EC.alert_is_present())
+    assert expected in question.text, question.text
+    question.dismiss()
+    driver.execute_script("window.hearthOldPage = true;")
+    click(driver, button)
+    wait(driver).until(EC.alert_is_present()).accept()
+    wait_for_new_page(driver)
 
 
 def fill(driver, selector: str, text: str) -> None:
@@ -192,7 +208,7 @@ def test_api_token_works_until_revoked(server, browser_factory, screenshot):
     # Revoke it from its row.
     row_xpath = f"//ul[@id='token-list']/li[contains(@class, 'token')][contains(., '{token_name}')]"
     row = driver.find_element(By.XPATH, row_xpath)
-    submit_and_wait_for_new_page(driver, row.find_element(By.CSS_SELECTOR, "button.revoke"))
+    confirm_and_wait_for_new_page(driver, row.find_element(By.CSS_SELECTOR, "button.revoke"), "stops working")
     wait(driver).until(lambda d: d.find_elements(By.XPATH, row_xpath) == [])
     assert driver.find_elements(By.CSS_SELECTOR, "code#new-token") == []
     screenshot(driver, "token-revoked")

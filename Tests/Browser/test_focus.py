@@ -122,6 +122,7 @@ def test_pomodoro_ends_its_break_begins_and_history_lists_it(server, browser_fac
 
     # The focus session ends and the short break begins without a tap.
     wait(driver).until(lambda d: text_of(d, "phase-label") == "Short Break")
+    wait(driver).until(lambda d: d.title.endswith(" · Short Break — Hearth") or text_of(d, "phase-label") != "Short Break")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#cycle-dots span.dot")) == 4
     assert len(driver.find_elements(By.CSS_SELECTOR, "#cycle-dots span.dot.filled")) == 1
     assert text_of(driver, "completed-today") == "Completed today: 1"
@@ -133,8 +134,8 @@ def test_pomodoro_ends_its_break_begins_and_history_lists_it(server, browser_fac
 
     # History lists the focus session.
     driver.get(f"{server}/focus/history")
-    rows = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table#sessions tbody tr"))
-    kinds = [row.find_element(By.CSS_SELECTOR, "td.kind").text.strip().lower() for row in rows]
+    rows = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#sessions li.session"))
+    kinds = [row.find_element(By.CSS_SELECTOR, ".kind").text.strip().lower() for row in rows]
     assert "focus" in kinds, kinds
     screenshot(driver, "focus-history-phone")
 
@@ -222,6 +223,13 @@ def test_rest_alarm_rings_in_every_window_and_is_dismissed(server, browser_facto
     assert text_of(first, "workout-rests") == "1"
     screenshot(first, "focus-workout-summary-phone")
 
+    # The stepped length is the rest length from now on: on the idle screen, after a reload and
+    # in the other window.
+    for window in (first, second):
+        open_focus(window, server)
+        click(window, window.find_element(By.ID, "tab-rest"))
+        wait(window).until(lambda d: text_of(d, "time") == "00:05")
+
 
 def test_layouts_phone_desktop_landscape_and_eink(server, browser_factory, screenshot):
     phone = browser_factory(width=360, height=740)
@@ -234,6 +242,7 @@ def test_layouts_phone_desktop_landscape_and_eink(server, browser_factory, scree
     wait(phone).until(lambda d: shown(d, "countdown-card") and shown(d, "countdown-target"))
     assert phone.find_element(By.ID, "countdown-target").get_attribute("value")
     assert text_of(phone, "summary-target") not in ("", "--:--")
+    assert text_of(phone, "time").endswith(" min"), "before the start the time left reads as a length, not a time of day"
     click(phone, phone.find_element(By.ID, "start-countdown"))
     wait(phone).until(lambda d: text_of(d, "phase-label") == "Countdown" and shown(d, "pause"))
     assert not phone.find_element(By.ID, "tab-pomodoro").is_enabled()

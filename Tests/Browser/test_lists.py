@@ -163,11 +163,17 @@ def test_a_refused_change_is_rolled_back_with_the_reason(server, browser_factory
     wait(driver).until(lambda d: row_of(d, "Nails").find_element(By.CSS_SELECTOR, ".item-quantity").text == "200")
     add_item(driver, "Glue")
     wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails", "Glue"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
-    click(driver, row_of(driver, "Glue").find_element(By.CSS_SELECTOR, ".item-delete"))
+    # Undo puts a deleted item back where it stood, also for the server.
+    click(driver, row_of(driver, "Nails").find_element(By.CSS_SELECTOR, ".item-delete"))
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Glue"])
     undo = wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#toast button")))
     screenshot(driver, "lists-undo-delete-phone")
     undo.click()
     wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails", "Glue"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    wait_until_saved(driver)
+    driver.refresh()
+    open_list_page(driver)
+    assert names_in(driver, "to-buy") == ["Nails", "Glue"]
     click(driver, row_of(driver, "Glue").find_element(By.CSS_SELECTOR, ".item-delete"))
     wait(driver).until(lambda d: names_in(d, "to-buy") == ["Nails"])
     wait_until_saved(driver)
@@ -175,6 +181,30 @@ def test_a_refused_change_is_rolled_back_with_the_reason(server, browser_factory
     open_list_page(driver)
     assert names_in(driver, "to-buy") == ["Nails"]
     assert row_of(driver, "Nails").find_element(By.CSS_SELECTOR, ".item-note").text == "4 cm"
+
+
+def test_clearing_the_basket_can_be_undone(server, browser_factory):
+    driver = browser_factory()
+    register(driver, server, unique_email())
+    create_list(driver, server, "Groceries")
+    for name in ("Milk", "Bread", "Eggs"):
+        add_item(driver, name)
+    wait(driver).until(lambda d: names_in(d, "to-buy") == ["Milk", "Bread", "Eggs"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    for name in ("Milk", "Eggs"):
+        click(driver, row_of(driver, name).find_element(By.CSS_SELECTOR, ".check input"))
+        wait_until_saved(driver)
+    click(driver, driver.find_element(By.CSS_SELECTOR, "#basket summary"))
+    basket = names_in(driver, "in-basket")
+    assert sorted(basket) == ["Eggs", "Milk"]
+    click(driver, driver.find_element(By.ID, "clear-purchased"))
+    wait(driver).until(lambda d: not d.find_element(By.ID, "basket").is_displayed())
+    wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#toast button"))).click()
+    wait(driver).until(lambda d: names_in(d, "in-basket") == basket and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    wait_until_saved(driver)
+    driver.refresh()
+    open_list_page(driver)
+    click(driver, driver.find_element(By.CSS_SELECTOR, "#basket summary"))
+    assert names_in(driver, "in-basket") == basket and names_in(driver, "to-buy") == ["Bread"]
 
 
 def test_list_pages_fit_a_phone_in_eink_and_dark(server, browser_factory, screenshot):

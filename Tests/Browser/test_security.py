@@ -18,7 +18,7 @@ window.hearthViolations = [];
 document.addEventListener("securitypolicyviolation", (event) =>
   window.hearthViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`));
 """
-NOT_PAGES = ("/api/", "/health", "/metrics")
+NOT_PAGES = ("/api/", "/health", "/metrics", "/manifest.webmanifest")
 
 
 def page_routes(hearth_bin) -> list[str]:

@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 from conftest import binary
-from hearth_server import request, sign_up
+from hearth_server import join_household, request, sign_up
 
 PASSWORD = "correct horse battery"
 SECRET = "Isolation-secret"  # in every name A gives; no answer to B may contain it
@@ -123,6 +123,11 @@ def households(server):
     _, revoked = request(base, "POST", "/api/v1/auth/tokens", {"name": "Revoked", "email": a_email, "password": PASSWORD})
     assert call("DELETE", f"/api/v1/auth/tokens/{revoked['id']}")[0] == 204
 
+    partner_email = f"a2-{uuid.uuid4().hex[:8]}@example.org"
+    partner_token = sign_up(base, partner_email, name=f"A2 {SECRET}")
+    join_household(base, a_email, partner_email)
+    members = [request(base, "GET", "/api/v1/me", token=token)[1]["id"] for token in (partner_token, a_token)]
+
     a_browser = Browser(base).sign_in(a_email)
     a_browser.post("/settings/webhooks", {"url": f"http://192.168.1.5:8123/{SECRET}"})
     a_browser.post("/settings/household/invites")
@@ -132,6 +137,7 @@ def households(server):
     objects = {
         "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "sessions": [sessions["sessions"][0]["id"]],
         "history": [sessions["sessions"][0]["id"]], "tokens": [second["id"]], "webhooks": [webhook], "invites": [invite],
+        "members": members,
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -193,7 +199,7 @@ class Document:
             properties = schema.get("properties", {})
             return {name: self.example(properties[name]) for name in schema.get("required", [])}
         if kind == "array":
-            return []
+            return [self.example(schema["items"]) for _ in range(schema.get("minItems", 0))]
         if kind in ("integer", "number"):
             return schema.get("minimum", 1)
         if kind == "boolean":

@@ -25,6 +25,35 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func theLongestMemberOwnsTheHouseholdAndRemovesOthers(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            // Setup: Bob's account is older than Ada's, but Ada's household is the one they share.
+            let store = AccountStore(database: database, clock: clock)
+            let bob = try await store.register(name: "Bob", email: "bob@example.org", passwordHash: "h")
+            clock.advance(by: 60)
+            let ada = try await store.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let cy = try await store.register(name: "Cy", email: "cy@example.org", passwordHash: "h")
+            for (user, secret) in [(bob, "one"), (cy, "two")] {
+                clock.advance(by: 60)
+                _ = try await store.createInvite(householdId: ada.householdId, createdBy: ada.id, tokenHash: secret)
+                _ = try await store.acceptInvite(tokenHash: secret, userId: user.id)
+            }
+            #expect(try await store.members(householdId: ada.householdId).map(\.name) == ["Ada", "Bob", "Cy"])
+            // Act and check
+            await #expect(throws: AccountError.onlyTheOwnerCanRemove) { try await store.removeMember(cy.id, by: bob.id) }
+            await #expect(throws: AccountError.cannotRemoveYourself) { try await store.removeMember(ada.id, by: ada.id) }
+            try await store.removeMember(bob.id, by: ada.id)
+            #expect(try await store.members(householdId: ada.householdId).map(\.name) == ["Ada", "Cy"])
+            let bobNow = try #require(try await store.user(id: bob.id))
+            #expect(bobNow.householdId != ada.householdId)
+            await #expect(throws: AccountError.notFound) { try await store.removeMember(cy.id, by: bob.id) }
+            // The owner leaves: the next longest member owns the household.
+            _ = try await store.leaveHousehold(userId: ada.id)
+            #expect(try await store.members(householdId: ada.householdId).map(\.name) == ["Cy"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func anInviteWorksOnlyOnce(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let store = AccountStore(database: database, clock: clock)

@@ -53,6 +53,24 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func quantitiesInOtherUnitsOfOneKindAreConverted(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            for (name, quantity) in [("Flour", "500 g"), ("flour", "1 kg"), ("Juice", "1 l"), ("Juice", "500 ml"),
+                                     ("Tissues", "2 boxes"), ("Tissues", "1 box"), ("Oil", "1 l"), ("Oil", "1 bottle")] {
+                clock.advance(by: 1)
+                _ = try await store.addItem(id: nil, listId: list.id, householdId: home, name: name,
+                                            quantity: try Quantity(parsing: quantity), note: nil)
+            }
+            let items = try await store.items(listId: list.id, householdId: home)
+            #expect(items.map { "\($0.name) \($0.quantity?.description ?? "")" }
+                    == ["Flour 1.5 kg", "Juice 1.5 l", "Tissues 3 boxes", "Oil 1 l", "Oil 1 bottle"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func movingAListShiftsTheOthers(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let home = try await household(database)
@@ -219,9 +237,9 @@ import Testing
             #expect(abs(stats.averageItemsPerList - 4.0 / 3.0) < 1e-9)
             #expect(stats.mostBought.map(\.name) == ["Milk", "Screws"])
             #expect(Set(try await store.suggestions(householdId: home, matching: "b")) == ["Bread", "Butter", "Balloons"])
-            // Used more often ranks first.
+            // Used more often ranks first, and "bread" typed in a hurry keeps the capital.
             _ = try await store.addItem(id: nil, listId: hardware.id, householdId: home, name: "bread", quantity: nil, note: nil)
-            #expect(try await store.suggestions(householdId: home, matching: "b").first == "bread")
+            #expect(try await store.suggestions(householdId: home, matching: "b").first == "Bread")
             #expect(try await store.suggestions(householdId: home, matching: "ut") == ["Butter"])
         }
     }

@@ -17,6 +17,8 @@ public enum AccountError: Error, Equatable, Sendable {
     case inviteUsed
     case alreadyMember
     case lastMemberCannotLeave
+    case onlyTheOwnerCanRemove
+    case cannotRemoveYourself
     case tooManyAttempts(retryAfterSeconds: Int)
     case tooManyRegistrations(retryAfterSeconds: Int)
     case notFound
@@ -42,6 +44,8 @@ public enum AccountError: Error, Equatable, Sendable {
         case .inviteUsed: "This invite link has already been used."
         case .alreadyMember: "You are already a member of this household."
         case .lastMemberCannotLeave: "You are the only member; delete your account instead of leaving."
+        case .onlyTheOwnerCanRemove: "Only the household's owner (its longest member) can remove members."
+        case .cannotRemoveYourself: "To go, leave the household instead."
         case .tooManyAttempts(let seconds):
             "Too many sign-in attempts. Try again in \(max(1, (seconds + 59) / 60)) minutes."
         case .tooManyRegistrations(let seconds):

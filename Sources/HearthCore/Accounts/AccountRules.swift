@@ -38,10 +38,20 @@ public enum AccountRules {
         if TextRules.containsControl(password) { throw .passwordHasControlCharacter }
     }
 
+    /// The time zone of an account that never said where it is.
+    public static let defaultTimeZone = "UTC"
+
     /// Checks an IANA time zone identifier.
     public static func timeZone(_ identifier: String) throws(AccountError) -> String {
-        guard TimeZone(identifier: identifier) != nil else { throw .invalidTimeZone(identifier) }
+        guard identifier.utf8.count <= 64, TimeZone(identifier: identifier) != nil else { throw .invalidTimeZone(identifier) }
         return identifier
+    }
+
+    /// A device's time zone as sent by a browser or the CLI, if this server knows it (the
+    /// device's zone data may be newer); nil otherwise, so an unknown zone never blocks signing in.
+    public static func deviceTimeZone(_ identifier: String?) -> String? {
+        guard let identifier, !identifier.isEmpty else { return nil }
+        return try? timeZone(identifier)
     }
 
     /// Trims and checks the name of an API token.

@@ -8,8 +8,9 @@ extension TimerEngine {
         let end = try target.nextOccurrence(after: now, in: timeZone)
         transition.state.countdownTarget = target
         begin(.countdown, mode: .countdown, seconds: 0, &transition, settings: settings, at: now)
-        // The phase lasts until the target itself, not a whole number of seconds from now.
+        // The phase lasts until the target itself, not a whole number of seconds from now; planned
+        // and (at the end) actual seconds are rounded alike, so a full countdown logs 02:58 of 02:58.
         transition.state.run?.endsAt = end
-        transition.state.run?.plannedSeconds = Int(end.timeIntervalSince(now).rounded(.up))
+        transition.state.run?.plannedSeconds = Int(end.timeIntervalSince(now).rounded())
     }
 }

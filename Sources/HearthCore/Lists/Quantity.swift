@@ -34,9 +34,18 @@ public struct Quantity: Sendable, Equatable, CustomStringConvertible {
         return unit.map { "\(number) \($0)" } ?? number
     }
 
-    /// The sum when both have the same unit (or both none), else nil.
+    /// The sum when both measure the same kind of thing, written in a sensible unit (500 g + 1 kg
+    /// = 1.5 kg, 1 l + 500 ml = 1.5 l, 2 boxes + 1 box = 3 boxes), else nil (2 l + 1 box).
+    /// A known unit of the item already listed (`self`) keeps its spelling: 2 pieces + 1 pc = 3 pieces.
     public func adding(_ other: Quantity) -> Quantity? {
-        guard unit == other.unit else { return nil }
-        return Quantity(amount: amount + other.amount, unit: unit)
+        guard let unit, let otherUnit = other.unit else {
+            return unit == nil && other.unit == nil ? Quantity(amount: amount + other.amount, unit: nil) : nil
+        }
+        guard let mine = QuantityUnit.find(unit), let theirs = QuantityUnit.find(otherUnit) else {
+            return unit == otherUnit ? Quantity(amount: amount + other.amount, unit: unit) : nil
+        }
+        guard mine.unit.name == theirs.unit.name else { return nil }
+        let base = amount * mine.spelling.factor + other.amount * theirs.spelling.factor
+        return mine.unit.write(base: base, candidates: mine.unit.candidates(using: [theirs.spelling, mine.spelling]))
     }
 }

@@ -105,13 +105,33 @@ extension HearthAPIService {
         return .ok(.init(body: .json(try await services.lists.document(id: listId, householdId: user.householdId, withItems: true))))
     }
 
+    func restoreItems(_ input: Operations.RestoreItems.Input) async throws -> Operations.RestoreItems.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .json(let body): body }
+        let listId = try Self.uuid(input.path.id)
+        guard (1...1000).contains(body.items.count) else { throw HTTPErrorMessage.badRequest("Restore 1 to 1000 items at a time.") }
+        let items = try body.items.map { item in
+            ListStore.RestoredItem(
+                id: try Self.uuid(item.id), name: item.name,
+                quantity: try item.quantity.flatMap { $0.isEmpty ? nil : try Quantity(parsing: $0) },
+                note: item.note.flatMap { $0.isEmpty ? nil : $0 }, purchased: item.purchased,
+                changedAt: item.changedAt, createdAt: item.createdAt
+            )
+        }
+        _ = try await services.lists.restoreItems(items, listId: listId, householdId: user.householdId)
+        await services.events.publishListChange("itemsRestored", listId: listId, by: user)
+        return .ok(.init(body: .json(try await services.lists.document(id: listId, householdId: user.householdId, withItems: true))))
+    }
+
     func listSuggestions(_ input: Operations.ListSuggestions.Input) async throws -> Operations.ListSuggestions.Output {
         let user = try APIRequest.requireUser()
         let prefix = input.query.q ?? ""
         guard prefix.unicodeScalars.count <= ListRules.maximumNameLength else {
             throw HTTPErrorMessage.badRequest("“q” must be at most \(ListRules.maximumNameLength) characters.")
         }
-        return .ok(.init(body: .json(.init(names: try await services.lists.suggestions(householdId: user.householdId, matching: prefix)))))
+        let listId = try Self.uuid(input.query.list)
+        let names = try await services.lists.suggestions(householdId: user.householdId, listId: listId, matching: prefix)
+        return .ok(.init(body: .json(.init(names: names))))
     }
 
     func getListStats(_ input: Operations.GetListStats.Input) async throws -> Operations.GetListStats.Output {

@@ -9,13 +9,14 @@ struct HearthAPIService: APIProtocol {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         let body = switch input.body { case .json(let body): body }
         let user = try await services.accountService.register(name: body.name, email: body.email, password: body.password,
-                                                                  address: APIRequest.current.clientAddress)
+                                                                  timeZone: body.timeZone, address: APIRequest.current.clientAddress)
         return .created(.init(body: .json(.init(user))))
     }
 
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
         let body = switch input.body { case .json(let body): body }
-        let user = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.current.clientAddress)
+        let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.current.clientAddress)
+        let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)
         let created = try await services.accountService.createToken(for: user, name: body.name)
         return .created(.init(body: .json(.init(id: created.token.id.uuidString, name: created.token.name, token: created.secret))))
     }

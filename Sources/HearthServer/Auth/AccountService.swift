@@ -14,13 +14,35 @@ struct AccountService: Sendable {
 
     /// Validates and creates an account with its own household. `address` is the client's, for the
     /// registration limit; nil for accounts an administrator creates.
-    func register(name: String, email: String, password: String, address: String?, bypassClosedRegistration: Bool = false) async throws -> User {
+    func register(
+        name: String, email: String, password: String, timeZone: String? = nil, address: String?,
+        bypassClosedRegistration: Bool = false
+    ) async throws -> User {
         if !registrationOpen && !bypassClosedRegistration { throw AccountError.registrationClosed }
         let name = try AccountRules.name(name)
         let email = try AccountRules.email(email)
         try AccountRules.password(password)
+        let zone = try timeZone.map { try AccountRules.timeZone($0) } ?? AccountRules.defaultTimeZone
         if let address { try await throttle.beginRegistration(address: address) }
-        return try await accounts.register(name: name, email: email, passwordHash: try await hasher.hash(password))
+        return try await accounts.register(name: name, email: email, passwordHash: try await hasher.hash(password), timeZone: zone)
+    }
+
+    /// Takes the zone of the device the user signs in from when the account still has the
+    /// default zone (it was created before zones were sent, or by an administrator); a zone
+    /// the user chose is kept, and the pages offer to switch instead.
+    func adoptDeviceTimeZone(_ user: User, device: String?) async throws -> User {
+        guard user.timeZone == AccountRules.defaultTimeZone, let zone = AccountRules.deviceTimeZone(device),
+              zone != user.timeZone
+        else { return user }
+        try await accounts.updateTimeZone(userId: user.id, zone)
+        var updated = user
+        updated.timeZone = zone
+        return updated
+    }
+
+    /// Saves a time zone chosen by the user.
+    func updateTimeZone(_ user: User, _ timeZone: String) async throws {
+        try await accounts.updateTimeZone(userId: user.id, try AccountRules.timeZone(timeZone))
     }
 
     /// Checks email and password, within the attempt limits (see ``AttemptThrottle``).

@@ -30,10 +30,9 @@ struct ErrorMiddleware: RouterMiddleware {
                 let next = request.method == .get ? request.uri.path : "/"
                 return .redirect(to: "/login?next=\(next.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/")")
             }
-            let page = ErrorPage(layout: Layout(title: problem.title, section: nil, context: context, assetVersion: renderer.assetVersion),
-                                 status: problem.status, title: problem.status == 404 ? "Page not found" : problem.title,
-                                 message: problem.detail, signedIn: context.user != nil)
-            var response = try renderer.render("error", page, status: problem.httpStatus)
+            let page = ErrorPage(problem: Self.pageProblem(problem, error: error), path: request.uri.path, context: context,
+                                 assetVersion: renderer.assetVersion)
+            var response = try renderer.render("error", page, status: .init(code: page.status))
             response.headers.append(contentsOf: problem.headers)
             return response
         }
@@ -57,11 +56,35 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 }
 
-/// An HTML error page (404, 403, 500, ...).
+/// An HTML error page (404, 403, 500, ...), with the way back to the section it came from.
 struct ErrorPage: Sendable {
     let layout: Layout
     let status: Int
     let title: String
     let message: String
-    let signedIn: Bool
+    let backHref: String
+    let backTitle: String
+
+    init(problem: ProblemDetails, path: String, context: HearthRequestContext, assetVersion: String) {
+        let section = Layout.Section.allCases.first { path == "/\($0.rawValue)" || path.hasPrefix("/\($0.rawValue)/") }
+        layout = Layout(title: problem.title, section: section, context: context, assetVersion: assetVersion)
+        status = problem.status
+        title = problem.status == 404 ? "Page not found" : problem.title
+        message = problem.detail
+        if context.user == nil {
+            (backHref, backTitle) = ("/login", "Sign in")
+        } else {
+            let home = section ?? .focus
+            (backHref, backTitle) = ("/\(home.rawValue)", "Back to \(home.title)")
+        }
+    }
+}
+
+extension ErrorMiddleware {
+    /// A page address with a mangled id ("Parameter 'x' can not be converted…") leads nowhere: for
+    /// a person that is a page not found, said in their words.
+    static func pageProblem(_ problem: ProblemDetails, error: any Error) -> ProblemDetails {
+        guard let error = error as? HTTPError, error.status == .badRequest, error.body?.hasPrefix("Parameter ") == true else { return problem }
+        return ProblemDetails(status: .notFound, detail: "This address does not lead to anything here. It may have been cut short or mistyped.")
+    }
 }

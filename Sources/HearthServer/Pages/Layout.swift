@@ -15,8 +15,15 @@ struct Layout: Sendable {
         let active: Bool
     }
 
+    /// The browser's bar colour (an installed app's title bar), per colour scheme for "system".
+    struct ThemeColor: Sendable {
+        let color: String
+        let media: String?
+    }
+
     struct SignedIn: Sendable {
         let name: String
+        let timeZone: String
     }
 
     let title: String
@@ -24,6 +31,7 @@ struct Layout: Sendable {
     let theme: String
     let accent: String
     let colorScheme: String
+    let themeColors: [ThemeColor]
     let csrfToken: String
     let assetVersion: String
     let notice: String?
@@ -31,7 +39,7 @@ struct Layout: Sendable {
 
     init(title: String, section: Section?, context: HearthRequestContext, assetVersion: String, notice: String? = nil) {
         self.title = title
-        self.user = context.user.map { SignedIn(name: $0.name) }
+        self.user = context.user.map { SignedIn(name: $0.name, timeZone: $0.timeZone) }
         let appearance = context.user?.appearance ?? Appearance()
         self.theme = appearance.theme.rawValue
         self.accent = appearance.accent.rawValue
@@ -39,6 +47,13 @@ struct Layout: Sendable {
         case .system: "light dark"
         case .dark: "dark"
         case .light, .eink: "light"
+        }
+        let light = ThemeColor(color: "#ffffff", media: nil), dark = ThemeColor(color: "#1c1e21", media: nil)
+        self.themeColors = switch appearance.theme {
+        case .system: [ThemeColor(color: light.color, media: "(prefers-color-scheme: light)"),
+                       ThemeColor(color: dark.color, media: "(prefers-color-scheme: dark)")]
+        case .dark: [dark]
+        case .light, .eink: [light]
         }
         self.csrfToken = context.csrfToken
         self.assetVersion = assetVersion

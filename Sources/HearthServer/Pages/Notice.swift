@@ -5,8 +5,8 @@ import Hummingbird
 /// cannot put arbitrary text on a page.
 enum Notice: String {
     case saved, passwordChanged = "password-changed", tokenRevoked = "token-revoked", joined, left
-    case inviteWithdrawn = "invite-withdrawn", signedOut = "signed-out", accountDeleted = "account-deleted"
-    case sessionDeleted = "session-deleted"
+    case inviteWithdrawn = "invite-withdrawn", memberRemoved = "member-removed", signedOut = "signed-out", accountDeleted = "account-deleted"
+    case sessionDeleted = "session-deleted", timeZoneChanged = "time-zone"
     case listRestored = "list-restored", listPurged = "list-purged", listGone = "list-gone"
 
     var message: String {
@@ -17,9 +17,11 @@ enum Notice: String {
         case .joined: "You joined the household."
         case .left: "You left the household and have one of your own again."
         case .inviteWithdrawn: "Invite withdrawn."
+        case .memberRemoved: "Member removed. They have a household of their own now; the shared data stays here."
         case .signedOut: "You are signed out."
         case .accountDeleted: "Your account and its data were deleted."
         case .sessionDeleted: "Session deleted."
+        case .timeZoneChanged: "Time zone changed: times and “today” now follow this device."
         case .listRestored: "List restored with all its items."
         case .listPurged: "List deleted for good."
         case .listGone: "That list has changed meanwhile; here is how things stand now."
@@ -34,6 +36,6 @@ enum Notice: String {
 extension Response {
     /// A 303 redirect after a form post, optionally with a notice for the next page.
     static func seeOther(_ path: String, notice: Notice? = nil) -> Response {
-        .redirect(to: notice.map { "\(path)?notice=\($0.rawValue)" } ?? path, type: .normal)
+        .redirect(to: notice.map { "\(path)\(path.contains("?") ? "&" : "?")notice=\($0.rawValue)" } ?? path, type: .normal)
     }
 }

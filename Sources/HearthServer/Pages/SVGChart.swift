@@ -4,25 +4,27 @@ import HearthCore
 /// Server-rendered SVG charts for the statistics pages. They take only numbers and dates, and the
 /// text they contain is escaped anyway; colours come from the stylesheet (`currentColor`, classes).
 enum SVGChart {
-    /// Vertical bars of focus minutes per day, oldest on the left.
-    static func bars(_ days: [FocusDayTotal], title: String, labelEvery: Int) -> String {
-        let width = 640.0, height = 180.0, top = 12.0, bottom = 24.0
-        let slot = width / Double(max(days.count, 1))
-        let maximum = max(Double(days.map(\.seconds).max() ?? 0) / 60, 1)
-        var svg = #"<svg class="chart bars" viewBox="0 0 \#(Int(width)) \#(Int(height))" role="img" aria-label="\#(escape(title))">"#
-        svg += #"<line class="axis" x1="0" y1="\#(height - bottom)" x2="\#(width)" y2="\#(height - bottom)"/>"#
+    /// Vertical bars of focus time per day, oldest on the left. The bars stretch to the width of
+    /// the page; the labels under them are HTML, so they keep their size on a phone: one per day
+    /// for a week, one per week (spanning its seven columns) for a month, never on top of each other.
+    static func bars(_ days: [FocusDayTotal], title: String, weekly: Bool) -> String {
+        let width = Double(max(days.count, 1)) * 10, height = 100.0
+        let peak = days.map(\.seconds).max() ?? 0, maximum = max(peak, 1)
+        let caption = peak > 0 ? "Most in a day: \(DisplayFormat.minutes(peak))" : "No focus time in these days yet"
+        var html = #"<figure class="bar-chart"><figcaption class="chart-peak">\#(caption)</figcaption>"#
+        html += #"<svg class="chart bars" viewBox="0 0 \#(Int(width)) \#(Int(height))" preserveAspectRatio="none" role="img" aria-label="\#(escape(title))">"#
         for (index, day) in days.enumerated() {
-            let minutes = Double(day.seconds) / 60
-            let barHeight = (height - top - bottom) * minutes / maximum
-            let x = Double(index) * slot + slot * 0.15
-            let label = "\(LocalDay.isoDate(of: day.day)): \(Int(minutes)) min, \(day.completed) completed"
-            svg += #"<rect class="bar" x="\#(format(x))" y="\#(format(height - bottom - barHeight))" width="\#(format(slot * 0.7))" height="\#(format(barHeight))" rx="2"><title>\#(escape(label))</title></rect>"#
-            if index % labelEvery == 0 || index == days.count - 1 {
-                svg += #"<text class="tick" x="\#(format(x + slot * 0.35))" y="\#(format(height - 6))" text-anchor="middle">\#(escape(tick(day.day, daily: labelEvery == 1)))</text>"#
-            }
+            let barHeight = max(height * Double(day.seconds) / Double(maximum), day.seconds > 0 ? 1.5 : 0)
+            let label = "\(LocalDay.isoDate(of: day.day)): \(DisplayFormat.minutes(day.seconds)), \(DisplayFormat.count(day.completed, "completed session", "completed sessions").lowercased())"
+            html += #"<rect class="bar" x="\#(format(Double(index) * 10 + 1.5))" y="\#(format(height - barHeight))" width="7" height="\#(format(barHeight))"><title>\#(escape(label))</title></rect>"#
         }
-        svg += #"<text class="peak" x="4" y="10">\#(Int(maximum)) min</text></svg>"#
-        return svg
+        html += #"</svg><div class="chart-ticks columns-\#(days.count)" aria-hidden="true">"#
+        let step = weekly ? 7 : 1
+        for start in stride(from: 0, to: days.count, by: step) {
+            let span = min(step, days.count - start)
+            html += #"<span class="span-\#(span)">\#(escape(span < 3 && weekly ? "" : tick(days[start].day, daily: !weekly)))</span>"#
+        }
+        return html + "</div></figure>"
     }
 
     /// A year of days as a contribution graph: one column per week (Monday on top), darker for more focus.
@@ -37,7 +39,7 @@ enum SVGChart {
         for day in days {
             let column = Double((day.day - start) / 7), row = Double((day.day - start) % 7)
             let level = day.seconds == 0 ? 0 : min(4, 1 + 4 * (day.seconds - 1) / maximum)
-            let label = "\(LocalDay.isoDate(of: day.day)): \(day.seconds / 60) min"
+            let label = "\(LocalDay.isoDate(of: day.day)): \(DisplayFormat.minutes(day.seconds))"
             svg += #"<rect class="level-\#(level)" x="\#(format(column * (cell + gap)))" y="\#(format(row * (cell + gap)))" width="\#(cell)" height="\#(cell)" rx="2"><title>\#(escape(label))</title></rect>"#
         }
         return svg + "</svg>"
@@ -64,8 +66,9 @@ enum SVGChart {
     private static func tick(_ day: Int, daily: Bool) -> String {
         let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         if daily { return weekdays[day - FocusStatistics.weekStart(of: day)] }
-        let date = LocalDay.isoDate(of: day)
-        return String(date.suffix(5)).replacingOccurrences(of: "-", with: "/")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let parts = LocalDay.isoDate(of: day).split(separator: "-").compactMap { Int($0) }
+        return parts.count == 3 ? "\(months[parts[1] - 1]) \(parts[2])" : ""
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }

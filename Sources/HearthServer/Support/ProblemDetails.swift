@@ -65,9 +65,9 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacter, .invalidTimeZone,
              .invalidTokenName:
             .unprocessableContent
-        case .emailTaken, .alreadyMember, .lastMemberCannotLeave: .conflict
+        case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself: .conflict
         case .wrongCredentials, .unauthenticated, .invalidToken: .unauthorized
-        case .wrongPassword, .registrationClosed: .forbidden
+        case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove: .forbidden
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests

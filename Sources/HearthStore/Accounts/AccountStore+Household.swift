@@ -10,17 +10,21 @@ extension AccountStore {
             .first(decoding: HouseholdRecord.self, keyDecodingStrategy: .convertFromSnakeCase)?.household
     }
 
-    /// The members of a household, oldest account first.
+    /// The members of a household, longest member first: the first is the household's owner.
     public func members(householdId: UUID) async throws -> [HouseholdMember] {
-        try await sql.select().columns("id", "name", "email", "created_at").from("users")
+        try await Self.members(of: householdId, on: sql)
+    }
+
+    static func members(of householdId: UUID, on db: any SQLDatabase) async throws -> [HouseholdMember] {
+        try await db.select().columns("id", "name", "email", "joined_at").from("users")
             .where("household_id", .equal, householdId)
-            .orderBy("created_at").orderBy("id")
+            .orderBy("joined_at").orderBy("id")
             .all().map { row in
                 HouseholdMember(
                     id: try row.decode(column: "id", as: UUID.self),
                     name: try row.decode(column: "name", as: String.self),
                     email: try row.decode(column: "email", as: String.self),
-                    joinedAt: try row.decode(column: "created_at", as: Date.self)
+                    joinedAt: try row.decode(column: "joined_at", as: Date.self)
                 )
             }
     }
@@ -74,8 +78,8 @@ extension AccountStore {
             if let problem = invite.problem(forMemberOf: previous, at: now) { throw problem }
             try await db.update("invites").set("used_at", to: now).set("used_by", to: userId)
                 .where("id", .equal, invite.id).run()
-            try await db.update("users").set("household_id", to: invite.householdId).set("updated_at", to: now)
-                .where("id", .equal, userId).run()
+            try await db.update("users").set("household_id", to: invite.householdId).set("joined_at", to: now)
+                .set("updated_at", to: now).where("id", .equal, userId).run()
             try await Self.deleteHouseholdIfEmpty(previous, on: db)
             guard let household = try await db.select().columns("id", "name", "created_at", "updated_at")
                 .from("households").where("id", .equal, invite.householdId)
@@ -94,14 +98,34 @@ extension AccountStore {
             let current = try await Self.householdId(of: userId, on: db)
             try await Self.lockHouseholds([current], on: db)
             if try await Self.memberCount(of: current, on: db) <= 1 { throw AccountError.lastMemberCannotLeave }
-            let name = try await db.select().column("name").from("users").where("id", .equal, userId)
-                .first()?.decode(column: "name", as: String.self) ?? ""
-            let household = Household(id: newId, name: Self.householdName(for: name), createdAt: now, updatedAt: now)
-            try await Self.insertHousehold(id: household.id, name: household.name, at: now, on: db)
-            try await db.update("users").set("household_id", to: newId).set("updated_at", to: now)
-                .where("id", .equal, userId).run()
-            return household
+            return try await Self.moveToOwnHousehold(userId, newId: newId, at: now, on: db)
         }
+    }
+
+    /// The owner (the member there longest) moves another member out into a household of their
+    /// own; the shared data stays. A member of another household is not found.
+    public func removeMember(_ memberId: UUID, by ownerId: UUID) async throws {
+        let now = clock.now
+        let newId = ids.next()
+        try await database.transaction { db in
+            let household = try await Self.householdId(of: ownerId, on: db)
+            try await Self.lockHouseholds([household], on: db)
+            let members = try await Self.members(of: household, on: db)
+            guard members.contains(where: { $0.id == memberId }) else { throw AccountError.notFound }
+            guard members.first?.id == ownerId else { throw AccountError.onlyTheOwnerCanRemove }
+            guard memberId != ownerId else { throw AccountError.cannotRemoveYourself }
+            _ = try await Self.moveToOwnHousehold(memberId, newId: newId, at: now, on: db)
+        }
+    }
+
+    static func moveToOwnHousehold(_ userId: UUID, newId: UUID, at now: Date, on db: any SQLDatabase) async throws -> Household {
+        let name = try await db.select().column("name").from("users").where("id", .equal, userId)
+            .first()?.decode(column: "name", as: String.self) ?? ""
+        let household = Household(id: newId, name: Self.householdName(for: name), createdAt: now, updatedAt: now)
+        try await Self.insertHousehold(id: household.id, name: household.name, at: now, on: db)
+        try await db.update("users").set("household_id", to: newId).set("joined_at", to: now).set("updated_at", to: now)
+            .where("id", .equal, userId).run()
+        return household
     }
 
     static let inviteColumns = ["id", "household_id", "created_by", "created_at", "expires_at", "used_at"]

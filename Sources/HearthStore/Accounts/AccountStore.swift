@@ -19,19 +19,20 @@ public struct AccountStore: Sendable {
 
     /// Creates a user with a household of their own, in one transaction.
     /// Expects validated input; throws ``AccountError/emailTaken`` for a duplicate email.
-    public func register(name: String, email: String, passwordHash: String) async throws -> User {
+    public func register(name: String, email: String, passwordHash: String, timeZone: String = "UTC") async throws -> User {
         let now = clock.now
-        let user = User(id: ids.next(), householdId: ids.next(), name: name, email: email, createdAt: now, updatedAt: now)
+        let user = User(id: ids.next(), householdId: ids.next(), name: name, email: email, timeZone: timeZone,
+                        createdAt: now, updatedAt: now)
         do {
             try await database.transaction { db in
                 try await Self.insertHousehold(id: user.householdId, name: Self.householdName(for: name), at: now, on: db)
                 try await db.insert(into: "users")
                     .columns("id", "household_id", "name", "email", "email_normalized", "password_hash",
-                             "theme", "accent", "time_zone", "created_at", "updated_at")
+                             "theme", "accent", "time_zone", "created_at", "updated_at", "joined_at")
                     .values(SQLBind(user.id), SQLBind(user.householdId), SQLBind(name), SQLBind(email),
                             SQLBind(AccountRules.normalizedEmail(email)), SQLBind(passwordHash),
                             SQLBind(user.appearance.theme.rawValue), SQLBind(user.appearance.accent.rawValue),
-                            SQLBind(user.timeZone), SQLBind(now), SQLBind(now))
+                            SQLBind(user.timeZone), SQLBind(now), SQLBind(now), SQLBind(now))
                     .run()
             }
         } catch where isUniqueViolation(error) {
@@ -73,6 +74,12 @@ public struct AccountStore: Sendable {
         } catch where isUniqueViolation(error) {
             throw AccountError.emailTaken
         }
+    }
+
+    /// Saves a validated time zone.
+    public func updateTimeZone(userId: UUID, _ timeZone: String) async throws {
+        try await sql.update("users").set("time_zone", to: timeZone).set("updated_at", to: clock.now)
+            .where("id", .equal, userId).run()
     }
 
     /// Saves theme and accent colour.

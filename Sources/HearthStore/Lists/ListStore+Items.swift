@@ -52,7 +52,7 @@ extension ListStore {
                 guard owner == householdId, let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.idConflict }
                 return (item, false)
             }
-            try await Self.remember(name, householdId: householdId, at: now, on: db)
+            try await Self.remember(name, householdId: householdId, listId: listId, at: now, on: db)
             if let same = try await Self.uncheckedItem(named: name, listId: listId, on: db) {
                 let merged: Quantity?? = switch (same.quantity, quantity) {
                 case (nil, nil): .some(nil)
@@ -126,14 +126,16 @@ extension ListStore {
         return try await sql.delete(from: "list_items").where("list_id", .equal, listId).where("purchased", .equal, true).runCounting()
     }
 
-    /// Names the household used before that start with `prefix` (or contain it), most used and most recent first.
-    public func suggestions(householdId: UUID, matching prefix: String, limit: Int = 8) async throws -> [String] {
+    /// Names the household used before that start with `prefix` (or contain it): those last added
+    /// to `listId` first, then the most used and most recent.
+    public func suggestions(householdId: UUID, listId: UUID? = nil, matching prefix: String, limit: Int = 8) async throws -> [String] {
         // No name holds a control character, and PostgreSQL refuses a NUL in a parameter.
         if TextRules.containsControl(prefix) { return [] }
         let key = ListRules.key(prefix).replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
         return try await sql.select().column("name").from("list_item_history")
             .where("household_id", .equal, householdId).where("name_key", .like, "%\(key)%")
             .orderBy(SQLQueryString("CASE WHEN name_key LIKE \(bind: key + "%") THEN 0 ELSE 1 END"))
+            .orderBy(SQLQueryString("CASE WHEN last_list_id = \(bind: listId ?? UUID()) THEN 0 ELSE 1 END"))
             .orderBy(SQLRaw("added_count + purchased_count"), SQLDirection.descending).orderBy("last_used_at", .descending)
             .limit(limit).all().map { try $0.decode(column: "name", as: String.self) }
     }
@@ -152,12 +154,18 @@ extension ListStore {
             .orderBy("created_at").first().map(item(from:))
     }
 
-    static func remember(_ name: String, householdId: UUID, at now: Date, on db: any SQLDatabase) async throws {
+    /// Counts a use of `name` for suggestions. A spelling in lower case does not replace one with
+    /// capitals ("milk" typed in a hurry keeps the suggestion "Milk").
+    static func remember(_ name: String, householdId: UUID, listId: UUID, at now: Date, on db: any SQLDatabase) async throws {
         try await db.insert(into: "list_item_history")
-            .columns("household_id", "name_key", "name", "added_count", "purchased_count", "last_used_at")
-            .values(SQLBind(householdId), SQLBind(ListRules.key(name)), SQLBind(name), SQLBind(1), SQLBind(0), SQLBind(now))
+            .columns("household_id", "name_key", "name", "added_count", "purchased_count", "last_used_at", "last_list_id")
+            .values(SQLBind(householdId), SQLBind(ListRules.key(name)), SQLBind(name), SQLBind(1), SQLBind(0), SQLBind(now), SQLBind(listId))
             .onConflict(with: ["household_id", "name_key"]) {
-                $0.set("added_count", to: SQLRaw("list_item_history.added_count + 1")).set(excludedValueOf: "name").set(excludedValueOf: "last_used_at")
+                $0.set("added_count", to: SQLRaw("list_item_history.added_count + 1"))
+                    .set("name", to: SQLRaw(name == name.lowercased()
+                        ? "CASE WHEN list_item_history.name <> LOWER(list_item_history.name) THEN list_item_history.name ELSE EXCLUDED.name END"
+                        : "EXCLUDED.name"))
+                    .set(excludedValueOf: "last_used_at").set(excludedValueOf: "last_list_id")
             }
             .run()
     }

@@ -29,6 +29,8 @@ extension Database {
         .lists,
         .listStatisticsIndex,
         .webhookOrder,
+        .suggestionList,
+        .memberSince,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

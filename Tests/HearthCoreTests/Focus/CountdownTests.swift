@@ -15,6 +15,18 @@ import Testing
         #expect(timer.state.countdownTarget?.description == "17:30")
     }
 
+    @Test func aCountdownThatRanToItsEndIsLoggedAsLongAsPlanned() throws {
+        for fraction in [0.2, 0.5, 0.6, 0.99] {
+            var timer = TimerHarness(timeZone: "Europe/Berlin")
+            timer.now = date("2027-01-15T15:00:00Z").addingTimeInterval(fraction) // a start between two seconds
+            try timer.send(.startCountdown(TimeOfDay(parsing: "16:03")))
+            timer.waitForPhaseEnd()
+            let session = try #require(timer.sessions.last)
+            #expect(session.kind == .countdown && !session.skipped)
+            #expect(session.actualSeconds == session.plannedSeconds, "started \(fraction) s into a second")
+        }
+    }
+
     @Test func aTimeThatHasPassedMeansTomorrow() throws {
         var timer = TimerHarness(timeZone: "Europe/Berlin")
         timer.now = date("2027-01-15T17:00:00Z") // 18:00

@@ -10,6 +10,8 @@ struct AccountPages {
         let email: String
         let password: String
         let next: String?
+        /// The browser's IANA time zone, filled in by `time-zone.js`.
+        let time_zone: String?
     }
 
     struct RegisterForm: Decodable {
@@ -17,6 +19,7 @@ struct AccountPages {
         let email: String
         let password: String
         let next: String?
+        let time_zone: String?
     }
 
     /// Where to go after signing in: only a plain path on this site (no `//host`, no backslashes
@@ -43,41 +46,44 @@ struct AccountPages {
     func showSignIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
         if context.user != nil { return .redirect(to: "/focus") }
         let next = request.uri.queryParameters["next"].map(String.init)
-        return try render(SignInPage.Model(email: "", next: next, error: nil), context: context, notice: Notice.from(request))
+        return try await render(SignInPage.Model(email: "", next: next, error: nil), context: context, notice: Notice.from(request))
     }
 
     func signIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: SignInForm.self, context: context)
         do {
-            let user = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.clientAddress)
+            let signedIn = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.clientAddress)
+            let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: form.time_zone)
             let secret = try await services.accountService.startSession(for: user)
             var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
             return response
         } catch let error as AccountError {
             let model = SignInPage.Model(email: form.email, next: form.next, error: error.message)
-            return try render(model, context: context, status: ProblemDetails.status(of: error))
+            return try await render(model, context: context, status: ProblemDetails.status(of: error))
         }
     }
 
     func showRegister(_ request: Request, context: HearthRequestContext) async throws -> Response {
         if context.user != nil { return .redirect(to: "/focus") }
         let next = request.uri.queryParameters["next"].map(String.init)
-        return try renderRegister(RegisterPage.Model(name: "", email: "", next: next, error: nil), context: context)
+        return try await renderRegister(RegisterPage.Model(name: "", email: "", next: next, error: nil), context: context)
     }
 
     func register(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: RegisterForm.self, context: context)
         do {
-            let user = try await services.accountService.register(name: form.name, email: form.email, password: form.password,
-                                                                  address: context.clientAddress)
+            let user = try await services.accountService.register(
+                name: form.name, email: form.email, password: form.password,
+                timeZone: AccountRules.deviceTimeZone(form.time_zone), address: context.clientAddress
+            )
             let secret = try await services.accountService.startSession(for: user)
             var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
             return response
         } catch let error as AccountError {
             let model = RegisterPage.Model(name: form.name, email: form.email, next: form.next, error: error.message)
-            return try renderRegister(model, context: context, status: ProblemDetails.status(of: error))
+            return try await renderRegister(model, context: context, status: ProblemDetails.status(of: error))
         }
     }
 
@@ -90,16 +96,22 @@ struct AccountPages {
         return response
     }
 
-    private func render(_ model: SignInPage.Model, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func render(
+        _ model: SignInPage.Model, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let page = SignInPage(layout: services.layout("Sign in", nil, context, notice: notice), model: model,
-                              registrationOpen: services.configuration.registrationOpen)
+                              registrationOpen: services.configuration.registrationOpen,
+                              invitation: try await Invitation.find(next: model.next, services: services))
         return try services.renderer.render("login", page, status: status)
     }
 
-    private func renderRegister(_ model: RegisterPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    private func renderRegister(
+        _ model: RegisterPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let page = RegisterPage(layout: services.layout("Create account", nil, context), model: model,
                                 registrationOpen: services.configuration.registrationOpen,
-                                minimumPasswordLength: AccountRules.minimumPasswordLength)
+                                minimumPasswordLength: AccountRules.minimumPasswordLength,
+                                invitation: try await Invitation.find(next: model.next, services: services))
         return try services.renderer.render("register", page, status: status)
     }
 }
@@ -114,6 +126,8 @@ struct SignInPage: Sendable {
     let layout: Layout
     let model: Model
     let registrationOpen: Bool
+    /// The household whose invite link led here.
+    let invitation: Invitation?
 }
 
 /// The registration page.
@@ -128,4 +142,5 @@ struct RegisterPage: Sendable {
     let model: Model
     let registrationOpen: Bool
     let minimumPasswordLength: Int
+    let invitation: Invitation?
 }

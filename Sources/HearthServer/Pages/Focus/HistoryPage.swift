@@ -41,7 +41,9 @@ struct HistoryPage: Sendable {
         let id: String
         let kind: String
         let kindTitle: String
+        let kindTitleLower: String
         let started: String
+        let startedISO: String
         let duration: String
         let planned: String
         let skipped: Bool
@@ -59,7 +61,7 @@ struct HistoryPage: Sendable {
     let from: String
     let to: String
     let rows: [Row]
-    let total: Int
+    let totalText: String?
     let csvLink: String
     let previousLink: String?
     let nextLink: String?
@@ -74,11 +76,13 @@ struct HistoryPage: Sendable {
         to = query.to
         rows = sessions.map { session in
             Row(id: session.id.uuidString, kind: session.kind.rawValue, kindTitle: session.kind.title,
+                kindTitleLower: session.kind.title.lowercased(),
                 started: DisplayFormat.dateTime(session.startedAt, timeZone: timeZone.identifier),
+                startedISO: session.startedAt.formatted(.iso8601),
                 duration: ClockText.format(seconds: session.actualSeconds), planned: ClockText.format(seconds: session.plannedSeconds),
                 skipped: session.skipped, label: session.label)
         }
-        self.total = total
+        totalText = total > 0 ? DisplayFormat.count(total, "session", "sessions") : nil
         csvLink = "/api/v1/focus/sessions" + query.link(csv: true)
         previousLink = query.page > 0 ? "/focus/history" + query.link(page: query.page - 1) : nil
         nextLink = (query.page + 1) * Self.pageSize < total ? "/focus/history" + query.link(page: query.page + 1) : nil

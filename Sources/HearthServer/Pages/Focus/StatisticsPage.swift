@@ -20,15 +20,15 @@ struct StatisticsPage: Sendable {
         self.layout = layout
         func figure(_ title: String, _ totals: FocusStatistics.Totals) -> Figure {
             Figure(title: title, value: DisplayFormat.minutes(totals.seconds),
-                   detail: "\(totals.completed) completed session\(totals.completed == 1 ? "" : "s")")
+                   detail: DisplayFormat.count(totals.completed, "completed session", "completed sessions"))
         }
         figures = [
             figure("Today", statistics.todayTotals), figure("This week", statistics.week), figure("This month", statistics.month),
             Figure(title: "Current streak", value: Self.days(statistics.currentStreak), detail: "days in a row with a completed focus session"),
             Figure(title: "Longest streak", value: Self.days(statistics.longestStreak), detail: "best run so far"),
         ]
-        week = SVGChart.bars(Array(statistics.days.suffix(7)), title: "Focus minutes, last 7 days", labelEvery: 1)
-        month = SVGChart.bars(Array(statistics.days.suffix(30)), title: "Focus minutes, last 30 days", labelEvery: 7)
+        week = SVGChart.bars(Array(statistics.days.suffix(7)), title: "Focus time, last 7 days", weekly: false)
+        month = SVGChart.bars(Array(statistics.days.suffix(30)), title: "Focus time, last 30 days", weekly: true)
         year = SVGChart.heatmap(statistics.days)
         let w = statistics.workouts
         workouts = [

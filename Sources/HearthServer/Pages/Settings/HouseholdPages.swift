@@ -16,6 +16,7 @@ struct HouseholdPages {
         router.post("/settings/household/invites", use: createInvite)
         router.post("/settings/household/invites/{id}/withdraw", use: withdrawInvite)
         router.post("/settings/household/leave", use: leave)
+        router.post("/settings/household/members/{id}/remove", use: removeMember)
         router.get("/invite/{secret}", use: showInvite)
         router.post("/invite/{secret}", use: acceptInvite)
     }
@@ -59,9 +60,29 @@ struct HouseholdPages {
         }
     }
 
-    func showInvite(_ request: Request, context: HearthRequestContext) async throws -> Response {
+    func removeMember(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        do {
+            try await services.accounts.removeMember(id, by: user.id)
+            return .seeOther("/settings/household", notice: .memberRemoved)
+        } catch AccountError.notFound {
+            throw AccountError.notFound
+        } catch let error as AccountError {
+            return try await render(context: context, error: error.message, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    /// Signed in: the offer to join. Signed out: who invites to which household, and the way to
+    /// an account (new or existing) that comes back here.
+    func showInvite(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let secret = try context.parameters.require("secret")
+        guard let user = context.user else {
+            let invitation = try await Invitation.find(secret: secret, services: services)
+            let page = InviteWelcomePage(layout: services.layout("You are invited", nil, context), invitation: invitation,
+                                         next: "/invite/\(secret)", registrationOpen: services.configuration.registrationOpen)
+            return try services.renderer.render("invite-welcome", page, status: invitation == nil ? .notFound : .ok)
+        }
         return try await renderInvite(secret: secret, user: user, context: context)
     }
 
@@ -87,7 +108,8 @@ struct HouseholdPages {
         let page = HouseholdPage(
             layout: services.layout("Household", .settings, context, notice: notice),
             name: household.name,
-            members: members.map { .init(name: $0.name, email: $0.email, isYou: $0.id == user.id) },
+            members: members.map { .init(id: $0.id.uuidString, name: $0.name, email: $0.email, isYou: $0.id == user.id,
+                                         isOwner: $0.id == members.first?.id, removable: members.first?.id == user.id && $0.id != user.id) },
             invites: invites.map { .init(id: $0.id.uuidString, expires: DisplayFormat.dateTime($0.expiresAt, timeZone: user.timeZone)) },
             hasInvites: !invites.isEmpty, inviteLink: inviteLink, error: error, canLeave: members.count > 1
         )
@@ -103,10 +125,15 @@ struct HouseholdPages {
             else { .inviteNotFound }
         let household = if let invite { try await services.accounts.household(id: invite.householdId) } else { Household?.none }
         let ownMembers = try await services.accounts.members(householdId: user.householdId)
+        // Joining deletes a household of one; it is worth a warning only when it holds something.
+        let ownLists = ownMembers.count <= 1
+            ? try await services.lists.lists(householdId: user.householdId).count
+                + services.lists.deletedLists(householdId: user.householdId).count
+            : 0
         let page = InvitePage(
             layout: services.layout("Join a household", .settings, context),
             secret: secret, householdName: household?.name ?? "", error: problem?.message,
-            losesOwnHousehold: ownMembers.count <= 1
+            ownListCount: ownLists > 0 ? DisplayFormat.count(ownLists, "list", "lists").lowercased() : nil
         )
         return try services.renderer.render("invite", page, status: problem.map(ProblemDetails.status(of:)) ?? .ok)
     }
@@ -121,9 +148,13 @@ struct HouseholdPages {
 /// The household page.
 struct HouseholdPage: Sendable {
     struct Member: Sendable {
+        let id: String
         let name: String
         let email: String
         let isYou: Bool
+        let isOwner: Bool
+        /// Shown to the owner beside every other member.
+        let removable: Bool
     }
     struct OpenInvite: Sendable {
         let id: String
@@ -145,6 +176,37 @@ struct InvitePage: Sendable {
     let secret: String
     let householdName: String
     let error: String?
-    /// The person's current household is deleted when they join another as its only member.
-    let losesOwnHousehold: Bool
+    /// "2 lists" when the person's household (of which they are the only member) holds lists:
+    /// it is deleted with them when they join.
+    let ownListCount: String?
+}
+
+/// A valid invite link, as its visitor sees it before signing in.
+struct Invitation: Sendable {
+    let householdName: String
+    let inviterName: String
+
+    /// The invite behind `secret` if it can still be used.
+    static func find(secret: String, services: AppServices) async throws -> Invitation? {
+        guard let invite = try await services.accounts.invite(tokenHash: SecretToken.hash(secret)),
+              invite.usedAt == nil, invite.expiresAt > services.clock.now,
+              let household = try await services.accounts.household(id: invite.householdId)
+        else { return nil }
+        let inviter = try await services.accounts.user(id: invite.createdBy)
+        return Invitation(householdName: household.name, inviterName: inviter?.name ?? "A member")
+    }
+
+    /// The invite a sign-in or registration will lead back to (`next` is its link), if any.
+    static func find(next: String?, services: AppServices) async throws -> Invitation? {
+        guard let next, next.hasPrefix("/invite/") else { return nil }
+        return try await find(secret: String(next.dropFirst("/invite/".count)), services: services)
+    }
+}
+
+/// The invite link's page for someone not signed in.
+struct InviteWelcomePage: Sendable {
+    let layout: Layout
+    let invitation: Invitation?
+    let next: String
+    let registrationOpen: Bool
 }

@@ -12,6 +12,11 @@ struct SettingsPages {
         let time_zone: String
     }
 
+    struct TimeZoneForm: Decodable {
+        let time_zone: String
+        let next: String?
+    }
+
     struct PasswordForm: Decodable {
         let current_password: String
         let new_password: String
@@ -30,6 +35,7 @@ struct SettingsPages {
         router.get("/settings", use: overview)
         router.get("/settings/profile", use: showProfile)
         router.post("/settings/profile", use: saveProfile)
+        router.post("/settings/time-zone", use: saveTimeZone)
         router.post("/settings/password", use: changePassword)
         router.post("/settings/delete-account", use: deleteAccount)
         router.get("/settings/appearance", use: showAppearance)
@@ -59,6 +65,19 @@ struct SettingsPages {
             return .seeOther("/settings/profile", notice: .saved)
         } catch let error as AccountError {
             return try renderProfile(context: context, name: form.name, email: form.email, timeZone: form.time_zone,
+                                     profileError: error.message, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    /// The offer on every page to follow this device's zone.
+    func saveTimeZone(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: TimeZoneForm.self, context: context)
+        do {
+            try await services.accountService.updateTimeZone(user, form.time_zone)
+            return .seeOther(AccountPages.safeNextPath(form.next), notice: .timeZoneChanged)
+        } catch let error as AccountError {
+            return try renderProfile(context: context, name: user.name, email: user.email, timeZone: user.timeZone,
                                      profileError: error.message, status: ProblemDetails.status(of: error))
         }
     }
@@ -136,19 +155,37 @@ struct SettingsOverviewPage: Sendable {
 struct ProfilePage: Sendable {
     struct Zone: Sendable {
         let id: String
+        /// The place without its region ("New York" for America/New_York).
+        let place: String
         let selected: Bool
+    }
+    /// Zones of one region (Africa, America, …) as one group of the menu.
+    struct Region: Sendable {
+        let name: String
+        let zones: [Zone]
     }
     let layout: Layout
     let name: String
     let email: String
-    let timeZones: [Zone]
+    let timeZones: [Region]
     let profileError: String?
     let passwordError: String?
     let deleteError: String?
     let minimumPasswordLength: Int
 
-    static func zones(selected: String) -> [Zone] {
-        (["UTC"] + TimeZone.knownTimeZoneIdentifiers.sorted().filter { $0 != "UTC" }).map { Zone(id: $0, selected: $0 == selected) }
+    /// About 400 zones grouped by region, places sorted by name; zones without a region (UTC,
+    /// GMT) come first as "Universal".
+    static func zones(selected: String) -> [Region] {
+        let known = TimeZone.knownTimeZoneIdentifiers
+        let identifiers = known.contains(selected) ? known : known + [selected]
+        let grouped = Dictionary(grouping: identifiers) { id in id.contains("/") ? String(id.prefix { $0 != "/" }) : "Universal" }
+        return grouped.keys.sorted { ($0 == "Universal" ? "" : $0) < ($1 == "Universal" ? "" : $1) }.map { region in
+            let zones = grouped[region, default: []].map { id in
+                Zone(id: id, place: region == "Universal" ? id : id.split(separator: "/").dropFirst().joined(separator: " / ")
+                    .replacingOccurrences(of: "_", with: " "), selected: id == selected)
+            }
+            return Region(name: region, zones: zones.sorted { $0.place < $1.place })
+        }
     }
 }
 

@@ -14,7 +14,7 @@ export const END_MESSAGES = {
   longBreak: ["Break over", "Time to focus."],
   rest: ["Rest over", "Next set!"],
 };
-const TITLE_SUFFIX = " · Focus — Hearth";
+const TITLE_SUFFIX = " — Hearth";
 const IDLE_TITLE = "Focus · Hearth";
 
 // ---------- time and formatting ----------
@@ -128,8 +128,9 @@ export function alarmTexts(t) {
 
 /** The tab title: the time shown (`text`) while a phase runs, so it can be read from another tab. */
 export function showTitle(t, text) {
+  const phase = PHASE_TITLES[t.phase] || "Focus";
   const title = t.phase === "alarm" ? alarmTexts(t)[0] + TITLE_SUFFIX
-    : isActive(t) ? (t.paused ? "Paused" : text) + TITLE_SUFFIX : IDLE_TITLE;
+    : isActive(t) ? `${t.paused ? "Paused" : text} · ${phase}${TITLE_SUFFIX}` : IDLE_TITLE;
   if (document.title !== title) document.title = title;
 }
 

@@ -72,15 +72,24 @@ function selectView(mode) {
   view.render();
 }
 
+/** ±15 s: the rest length for this rest (if one runs), the next ones and every device. */
 function stepRest(sign) {
-  if (state.timer.phase === "rest") {
-    command("extend", { seconds: sign * REST.step });
-    return;
-  }
+  if (state.timer.phase === "rest") command("extend", { seconds: sign * REST.step });
   const value = state.restSeconds;
   const next = sign > 0 ? Math.floor(value / REST.step) * REST.step + REST.step : Math.ceil(value / REST.step) * REST.step - REST.step;
   state.restSeconds = Math.max(REST.min, Math.min(REST.max, next));
+  if (state.restSeconds !== value) rememberRestLength();
   view.render();
+}
+
+let restSave = null;
+/** Saves the stepper's length as the rest setting once the taps stop. */
+function rememberRestLength() {
+  clearTimeout(restSave);
+  restSave = setTimeout(async () => {
+    const { ok, data } = await request(`${API}/settings`, { method: "PUT", body: { ...state.settings, restSeconds: state.restSeconds } });
+    if (ok) state.settings = data;
+  }, 700);
 }
 
 /** Connects the tabs and the timer's buttons; `page` is focus.js's { render, applyTimer }. */

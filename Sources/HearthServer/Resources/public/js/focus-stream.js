@@ -81,7 +81,9 @@ function phaseEnded(kind, at) {
   const settings = state.settings;
   if (state.timer.phase === "alarm") startAlarmLoop(() => ({ sound: state.settings.sound, volume: state.settings.volume }));
   else playSound(settings.sound, settings.volume);
-  if (settings.vibration && navigator.vibrate) navigator.vibrate(kind === "rest" || kind === "countdown" ? [400, 200, 400, 200, 400] : [300, 150, 300]);
+  // Chromium refuses (and logs) a vibration before the first tap on the page.
+  const mayVibrate = navigator.vibrate && navigator.userActivation?.hasBeenActive !== false;
+  if (settings.vibration && mayVibrate) navigator.vibrate(kind === "rest" || kind === "countdown" ? [400, 200, 400, 200, 400] : [300, 150, 300]);
   notify(kind, at);
 }
 

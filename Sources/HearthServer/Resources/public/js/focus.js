@@ -37,10 +37,18 @@ function dial() {
   const mode = shownMode();
   if (mode === "countdown") {
     const target = targetValue();
-    return { seconds: target ? secondsUntil(target) : 0, fraction: 1, label: "Ready", note: target ? `until ${formatTarget(target)}` : "pick a time" };
+    return {
+      seconds: target ? secondsUntil(target) : 0, fraction: 1, label: "Ready", span: true,
+      note: target ? `until ${formatTarget(target)}` : "pick a time",
+    };
   }
   if (mode === "rest") return { seconds: state.restSeconds, fraction: 1, label: "Ready", note: "rest length" };
   return { seconds: state.settings.focusSeconds ?? t.plannedSeconds, fraction: 1, label: "Ready", note: longBreakDue(t) ? "a long break is due" : "" };
+}
+
+/** A time to count down to: `target` unless it has just passed (it would mean almost a day), else the next full hour. */
+function upcomingTarget(target) {
+  return target && secondsUntil(target) <= 23 * 3600 ? target : nextFullHour();
 }
 
 /** Takes a new state unless a newer one is already shown (a command's answer can arrive after its event). */
@@ -52,8 +60,9 @@ function applyTimer(timer) {
   updateOffset(at);
   state.timer = timer;
   if (timer.phase !== "idle") state.view = timer.mode;
-  if (timer.mode === "countdown" && timer.target && document.activeElement !== $("countdown-target")) {
-    $("countdown-target").value = timer.target;
+  if (document.activeElement !== $("countdown-target")) {
+    if (timer.mode === "countdown" && timer.target && timer.phase !== "idle") $("countdown-target").value = timer.target;
+    else if (timer.phase === "idle") $("countdown-target").value = upcomingTarget($("countdown-target").value);
   }
   render();
 }
@@ -83,7 +92,8 @@ function render() {
 function renderClock() {
   const t = state.timer;
   const shown = dial();
-  const minutes = Boolean(state.settings.einkMinuteRedraw);
+  // Before a countdown starts its length reads as one ("2 h 5 min"), never as a time of day.
+  const minutes = Boolean(state.settings.einkMinuteRedraw) || Boolean(shown.span);
   const text = minutes ? formatMinutes(shown.seconds) : formatClock(shown.seconds);
   const time = $("time");
   setText(time, text);
@@ -245,7 +255,7 @@ function init() {
   const view = stored("hearth.focus.view");
   state.view = state.timer.phase === "idle" && ["pomodoro", "countdown", "rest"].includes(view) ? view : state.timer.mode;
   state.restSeconds = Math.max(REST.min, Math.min(REST.max, state.settings.restSeconds ?? 90));
-  $("countdown-target").value = state.timer.target || stored("hearth.focus.target") || nextFullHour();
+  $("countdown-target").value = upcomingTarget(state.timer.target || stored("hearth.focus.target"));
   // The worker's URL carries this module's ?v= query, so a new deploy fetches a new worker.
   startTicks(new URL(`./timer-worker.js${new URL(import.meta.url).search}`, import.meta.url), renderClock, scheduleTicks);
   render();

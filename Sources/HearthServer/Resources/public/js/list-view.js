@@ -20,6 +20,9 @@ export function render(list, items, { gone = false } = {}) {
   place($("to-buy"), toBuy);
   place($("in-basket"), basket);
   $("nothing-to-buy").hidden = toBuy.length > 0 || gone;
+  $("nothing-to-buy").textContent = all.length === 0
+    ? "Nothing on this list yet. Type what you need in the box above; the small box takes a quantity like 2 l or 500 g."
+    : "Everything is in the basket. Clear it when you are done, or add what else you need.";
   $("basket-count").textContent = basket.length;
   $("basket").hidden = basket.length === 0 || gone;
   $("list-counts").textContent = all.length === 0 ? "Empty" : `${toBuy.length} to buy · ${basket.length} in the basket`;

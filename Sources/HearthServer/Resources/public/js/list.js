@@ -71,7 +71,11 @@ function change(id, optimistic, perform, failure) {
 function addItem(name, quantity = "") {
   name = name.trim();
   quantity = quantity.trim();
-  if (!name) return;
+  if (!name) {
+    showError("Type what to buy first; a name of only spaces is not an item.");
+    $("add-name").focus();
+    return;
+  }
   const id = newId();
   const now = new Date().toISOString();
   const shown = { id, name, quantity: quantity || null, note: null, purchased: false, changedAt: now, createdAt: now, pending: true };
@@ -109,17 +113,26 @@ function deleteItem(id) {
     return result.status === 404 ? { ok: true, status: 204, data: null } : result;
   };
   change(id, null, remove, `Could not delete ${item.name}.`)
-    .then((result) => { if (result.ok) toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItem(item) }); });
+    .then((result) => {
+      if (result.ok) toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItems([item], `Could not bring back ${item.name}.`) });
+    });
 }
 
-/** Puts a deleted item back under its own id, checked again if it was. */
-function restoreItem(item) {
-  const body = { id: item.id, name: item.name, quantity: item.quantity || undefined, note: item.note || undefined };
-  change(item.id, { ...item, pending: true }, async () => {
-    const added = await send(`${API}/${list.id}/items`, { method: "POST", body });
-    if (!added.ok || !item.purchased) return added;
-    return send(itemURL(added.data.id), { method: "PATCH", body: { purchased: true, changedAt: new Date().toISOString() } });
-  }, `Could not bring back ${item.name}.`);
+/** Puts deleted or cleared items back where they stood: same ids, check marks and times. */
+function restoreItems(restored, failure) {
+  const body = {
+    items: restored.map(({ id, name, quantity, note, purchased, changedAt, createdAt }) =>
+      ({ id, name, quantity: quantity || undefined, note: note || undefined, purchased, changedAt, createdAt })),
+  };
+  return mutate({
+    apply: () => restored.forEach((item) => { if (!items.has(item.id)) items.set(item.id, { ...item, pending: true }); }),
+    perform: () => send(`${API}/${list.id}/restore-items`, { method: "POST", body }),
+    settle: (answer) => {
+      for (const item of answer.items ?? []) if (restored.some((r) => r.id === item.id)) items.set(item.id, item);
+    },
+    undo: () => restored.forEach((item) => { if (items.get(item.id)?.pending) items.delete(item.id); }),
+    failure,
+  });
 }
 
 function editItem(id, { name, quantity, note }) {
@@ -135,7 +148,8 @@ function clearPurchased() {
   mutate({
     apply: () => cleared.forEach((item) => items.delete(item.id)),
     perform: () => send(`${API}/${list.id}/clear-purchased`, { method: "POST" }),
-    settle: () => toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`),
+    settle: () => toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`,
+      { label: "Undo", run: () => restoreItems(cleared, "Could not bring the basket back.") }),
     undo: () => cleared.forEach((item) => { if (!items.has(item.id)) items.set(item.id, item); }),
     failure: "Could not clear the basket.",
   });
@@ -185,7 +199,7 @@ function suggest() {
   suggestionTimer = setTimeout(async () => {
     const query = $("add-name").value.trim();
     suggestionQuery = query;
-    const result = await request(`${API}/suggestions?q=${encodeURIComponent(query)}`);
+    const result = await request(`${API}/suggestions?q=${encodeURIComponent(query)}&list=${list.id}`);
     if (!result.ok || suggestionQuery !== query) return;
     const onList = new Set([...items.values()].filter((item) => !item.purchased).map((item) => key(item.name)));
     const buttons = result.data.names.filter((name) => !onList.has(key(name))).slice(0, 6).map((name) => {

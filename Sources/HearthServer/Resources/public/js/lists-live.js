@@ -1,7 +1,9 @@
 // Hearth Lists: keeps the lists index and Recently deleted current. When any list of the household
-// changes, the page is fetched again and its live part ([data-live]) swapped in place.
+// changes, the page is fetched again and its live part ([data-live]) swapped in place. On the index
+// the cards can be dragged into a new order.
 
 import { followEvents } from "./api.js";
+import { bindDrag } from "./lists-drag.js";
 
 const live = document.querySelector("[data-live]");
 let timer = null;
@@ -22,9 +24,4 @@ function scheduleRefresh() {
 }
 
 if (live) followEvents("list", { onEvent: scheduleRefresh, onReconnect: scheduleRefresh });
-
-// Forms that cannot be undone ask first.
-document.addEventListener("submit", (event) => {
-  const question = event.target.dataset?.confirm;
-  if (question && !confirm(question)) event.preventDefault();
-});
+if (live && document.getElementById("lists")) bindDrag(live, scheduleRefresh);

@@ -1,0 +1,63 @@
+// Hearth, on every page: installs the service worker (the app opens like an installed app and
+// says so honestly when offline); asks before a form marked data-confirm destroys something; sends the
+// device's time zone with sign-in and registration, and offers to switch when the signed-in
+// profile's zone differs from this device's.
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset?.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});
+
+const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
+
+for (const input of document.querySelectorAll("[data-device-time-zone]")) input.value = deviceZone;
+
+const profileZone = document.documentElement.dataset.timeZone;
+const offer = document.getElementById("zone-offer");
+const dismissedKey = "hearth.zone-offer.kept";
+const pair = `${deviceZone}|${profileZone}`;
+
+if (offer && profileZone && deviceZone && deviceZone !== profileZone && readKept() !== pair) {
+  for (const name of offer.querySelectorAll("[data-device-zone-name]")) name.textContent = deviceZone;
+  const here = new URL(location.href);
+  here.searchParams.delete("notice");
+  offer.querySelector("[data-current-path]").value = here.pathname + here.search;
+  document.getElementById("zone-keep").addEventListener("click", () => {
+    try { localStorage.setItem(dismissedKey, pair); } catch { /* private mode: ask again next time */ }
+    offer.hidden = true;
+  });
+  offer.hidden = false;
+}
+
+function readKept() {
+  try { return localStorage.getItem(dismissedKey); } catch { return null; }
+}
+
+// The profile's zone menu: one tap picks this device's zone.
+const zoneMenu = document.getElementById("time_zone");
+const useDeviceZone = document.getElementById("use-device-zone");
+if (zoneMenu && useDeviceZone && [...zoneMenu.options].some((option) => option.value === deviceZone)
+    && zoneMenu.value !== deviceZone) {
+  useDeviceZone.textContent = `Use this device's zone (${deviceZone})`;
+  useDeviceZone.addEventListener("click", () => {
+    zoneMenu.value = deviceZone;
+    useDeviceZone.hidden = true;
+  });
+  useDeviceZone.hidden = false;
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => { /* not installable here (e.g. plain HTTP): the site still works */ });
+}
+
+// The offline page stands in for the page asked for: it loads that page by itself once the
+// server answers again (checked at growing intervals, at once when the device is back online).
+if (document.getElementById("offline-page")) {
+  const retry = async (delay) => {
+    try {
+      if ((await fetch("/health", { cache: "no-store" })).ok) { location.reload(); return; }
+    } catch { /* still unreachable */ }
+    setTimeout(() => retry(Math.min(delay * 2, 30_000)), delay);
+  };
+  window.addEventListener("online", () => location.reload());
+  setTimeout(() => retry(2_000), 2_000);
+}
