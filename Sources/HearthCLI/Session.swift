@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthAPI
+import HearthCore
 
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +61,7 @@ struct Whoami: AsyncParsableCommand {
             let me = try ok.body.json
             print("\(me.name) <\(me.email)> on \(saved.server)")
             let machine = TimeZone.current.identifier
-            if me.timeZone != machine {
+            if me.timeZone != machine && !AccountRules.isUniversal(machine) {
                 print("Your profile's time zone is \(me.timeZone); this machine's is \(machine). Change it in Settings → Profile.")
             }
         case let other: throw CLIError(unexpected: other)

@@ -1,4 +1,3 @@
-import Foundation
 import ArgumentParser
 import HearthCore
 import HearthServer
@@ -14,8 +13,8 @@ struct UserCommand: AsyncParsableCommand {
 
         @Option(help: "Display name.") var name: String
         @Option(help: "Email address (used to sign in).") var email: String
-        @Option(name: .customLong("time-zone"), help: "IANA time zone, e.g. Europe/Berlin (default: this machine's).")
-        var timeZone: String = TimeZone.current.identifier
+        @Option(name: .customLong("time-zone"), help: "IANA time zone, e.g. Europe/Berlin (default: the zone of the device they first sign in from).")
+        var timeZone: String?
         @OptionGroup var options: ServerOptions
 
         func run() async throws {

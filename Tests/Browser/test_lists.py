@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -272,3 +273,36 @@ def test_a_check_made_without_a_connection_is_sent_when_it_is_back(server, brows
     open_list_page(driver)
     assert names_in(driver, "to-buy") == []
     assert driver.find_element(By.ID, "basket-count").text == "1"
+
+
+def test_lists_are_reordered_by_dragging(server, browser_factory):
+    driver = browser_factory(width=1280, height=900)
+    register(driver, server, unique_email())
+    for name in ("Groceries", "Hardware", "Pharmacy"):
+        create_list(driver, server, name)
+    driver.get(f"{server}/lists")
+    cards = lambda d: [element.text for element in d.find_elements(By.CSS_SELECTOR, "#lists .list-name")]
+    assert cards(driver) == ["Groceries", "Hardware", "Pharmacy"]
+    handles = driver.find_elements(By.CSS_SELECTOR, "#lists .drag-handle")
+    target = driver.find_elements(By.CSS_SELECTOR, "#lists .list-card")[0]
+    offset = target.rect["y"] - handles[2].rect["y"] - 10
+    ActionChains(driver).click_and_hold(handles[2]).move_by_offset(0, offset / 2).move_by_offset(0, offset / 2).release().perform()
+    wait(driver).until(lambda d: cards(d) == ["Pharmacy", "Groceries", "Hardware"])
+    driver.refresh()
+    assert cards(driver) == ["Pharmacy", "Groceries", "Hardware"], "the new order is the household's, not only this page's"
+
+
+def test_going_from_page_to_page_never_runs_out_of_connections(server, browser_factory):
+    """Each page follows the event stream; pages the browser keeps for "Back" must let theirs go,
+    or after a handful of pages the browser has no connection left and the next one hangs."""
+    driver = browser_factory(width=1280, height=900)
+    register(driver, server, unique_email())
+    for name in ("One", "Two", "Three", "Four", "Five", "Six", "Seven"):
+        create_list(driver, server, name)
+    driver.back()  # the index
+    driver.back()  # list "Six", from the back/forward cache: it follows the events again
+    open_list_page(driver)
+    assert driver.find_element(By.ID, "list-name").text == "Six"
+    driver.forward()
+    driver.get(f"{server}/focus")
+    wait(driver).until(lambda d: d.find_element(By.ID, "focus").get_attribute("data-live") == "true")

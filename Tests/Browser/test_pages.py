@@ -10,6 +10,7 @@ import re
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import screenshot
@@ -177,3 +178,16 @@ def test_every_page_fits_a_phone_reads_well_and_can_be_tapped(server, browser_fa
         problems += [f"signed out {path}: no label for {item}" for item in found["unlabelled"]]
         problems += [f"signed out {path}: target under 44 px: {item}" for item in found["small"]]
     assert not problems, "\n".join(problems)
+
+
+def test_the_first_tab_stop_skips_to_the_content(server, browser_factory):
+    phone = browser_factory()
+    register(phone, server, unique_email())
+    phone.get(f"{server}/lists")
+    phone.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    skip = phone.switch_to.active_element
+    assert skip.text == "Skip to content" and skip.is_displayed()
+    skip.send_keys(Keys.ENTER)
+    phone.switch_to.active_element.send_keys(Keys.TAB)
+    focused = phone.switch_to.active_element
+    assert focused.find_element(By.XPATH, "ancestor::main"), "after the skip link, Tab continues in the page, not the tab bar"

@@ -86,6 +86,19 @@ import Testing
         #expect(await eveIterator.next()?.data == "{\"n\":2}")
     }
 
+    @Test func aUserWhoMovedHouseholdsLosesTheOldStreams() async throws {
+        let hub = EventHub()
+        let household = UUID()
+        let bob = User(id: UUID(), householdId: household, name: "Bob", email: "b@x.org", createdAt: Date(), updatedAt: Date())
+        let ada = User(id: UUID(), householdId: household, name: "Ada", email: "a@x.org", createdAt: Date(), updatedAt: Date())
+        var bobEvents = await hub.subscribe(bob).makeAsyncIterator()
+        var adaEvents = await hub.subscribe(ada).makeAsyncIterator()
+        await hub.endStreams(ofUser: bob.id)
+        await hub.publish(ServerEvent(name: "list", data: "{}"), toHousehold: household)
+        #expect(await bobEvents.next() == nil, "Bob's stream ended: his client reconnects as a member of his new household")
+        #expect(await adaEvents.next()?.name == "list")
+    }
+
     @Test func theWireFormatIsServerSentEvents() {
         #expect(ServerEvent(name: "timer", data: "{\"a\":1}").wireFormat == "event: timer\ndata: {\"a\":1}\n\n")
     }

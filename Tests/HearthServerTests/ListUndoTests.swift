@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    @Test func anItemAddedAgainBeforeTheUndoStaysOneLine() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let listId = try await api.newList("Groceries", token: token)
+            let milk = try await api.send(.post, "/api/v1/lists/\(listId)/items", json: #"{"name":"Milk","quantity":"1 l"}"#, token: token).json()
+            let milkId = try #require(milk["id"] as? String)
+            _ = try await api.send(.delete, "/api/v1/lists/\(listId)/items/\(milkId)", token: token)
+            _ = try await api.send(.post, "/api/v1/lists/\(listId)/items", json: #"{"name":"milk","quantity":"500 ml"}"#, token: token)
+            let restored = try await api.send(.post, "/api/v1/lists/\(listId)/restore-items", json: #"""
+                {"items":[{"id":"\#(milkId)","name":"Milk","quantity":"1 l","purchased":false,"createdAt":"\#(milk["createdAt"] as? String ?? "")"}]}
+                """#, token: token).json()
+            let items = restored["items"] as? [[String: Any]] ?? []
+            #expect(items.count == 1)
+            #expect(items.first?["quantity"] as? String == "1.5 l")
+        }
+    }
+
     @Test func restoringIntoAnotherListOrADeletedOneIsRefused() async throws {
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)

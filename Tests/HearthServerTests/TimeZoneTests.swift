@@ -30,6 +30,9 @@ import Testing
     @Test func signingInAdoptsTheDeviceZoneOnlyWhileTheAccountHasTheDefault() async throws {
         try await withApp { client in
             try await WebUser(client).register(email: "ada@example.org")
+            let server = WebUser(client)
+            try await server.post("/login", ["email": "ada@example.org", "password": "correct horse battery", "time_zone": "Etc/UTC"])
+            #expect(try await server.get("/focus").text.contains(#"data-time-zone="UTC""#), "a zone naming no place is not taken")
             let phone = WebUser(client)
             try await phone.post("/login", ["email": "ada@example.org", "password": "correct horse battery", "time_zone": "Asia/Tokyo"])
             #expect(try await phone.get("/focus").text.contains(#"data-time-zone="Asia/Tokyo""#))
@@ -54,6 +57,8 @@ import Testing
             #expect(refused.text.contains("“Nowhere/Special” is not a known time zone."))
             let away = try await user.post("/settings/time-zone", ["time_zone": "Europe/Paris", "next": "//evil.example"])
             #expect(away.headers[.location] == "/focus?notice=time-zone")
+            let formPage = try await user.post("/settings/time-zone", ["time_zone": "Europe/Paris", "next": "/settings/household/invites"])
+            #expect(formPage.headers[.location] == "/focus?notice=time-zone", "an address that only answers a form is no way back")
         }
     }
 

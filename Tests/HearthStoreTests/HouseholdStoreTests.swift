@@ -42,7 +42,11 @@ import Testing
             // Act and check
             await #expect(throws: AccountError.onlyTheOwnerCanRemove) { try await store.removeMember(cy.id, by: bob.id) }
             await #expect(throws: AccountError.cannotRemoveYourself) { try await store.removeMember(ada.id, by: ada.id) }
+            _ = try await store.createInvite(householdId: ada.householdId, createdBy: bob.id, tokenHash: "bobs-way-back")
             try await store.removeMember(bob.id, by: ada.id)
+            await #expect(throws: AccountError.inviteNotFound, "a removed member's own invites go with them") {
+                try await store.acceptInvite(tokenHash: "bobs-way-back", userId: bob.id)
+            }
             #expect(try await store.members(householdId: ada.householdId).map(\.name) == ["Ada", "Cy"])
             let bobNow = try #require(try await store.user(id: bob.id))
             #expect(bobNow.householdId != ada.householdId)

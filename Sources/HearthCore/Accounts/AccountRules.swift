@@ -47,6 +47,11 @@ public enum AccountRules {
         return identifier
     }
 
+    /// Zones that name no place, only UTC: what servers and containers usually report.
+    public static func isUniversal(_ identifier: String) -> Bool {
+        identifier.hasPrefix("Etc/") || ["UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "GMT+0", "GMT-0"].contains(identifier)
+    }
+
     /// A device's time zone as sent by a browser or the CLI, if this server knows it (the
     /// device's zone data may be newer); nil otherwise, so an unknown zone never blocks signing in.
     public static func deviceTimeZone(_ identifier: String?) -> String? {

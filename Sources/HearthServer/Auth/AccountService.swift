@@ -22,19 +22,18 @@ struct AccountService: Sendable {
         let name = try AccountRules.name(name)
         let email = try AccountRules.email(email)
         try AccountRules.password(password)
-        let zone = try timeZone.map { try AccountRules.timeZone($0) } ?? AccountRules.defaultTimeZone
+        let zone = try timeZone.map { try AccountRules.timeZone($0) }
         if let address { try await throttle.beginRegistration(address: address) }
         return try await accounts.register(name: name, email: email, passwordHash: try await hasher.hash(password), timeZone: zone)
     }
 
-    /// Takes the zone of the device the user signs in from when the account still has the
-    /// default zone (it was created before zones were sent, or by an administrator); a zone
-    /// the user chose is kept, and the pages offer to switch instead.
+    /// Takes the zone of the device the user signs in from while the account has none set (it was
+    /// created without one, e.g. by an administrator); a zone set before is kept, and the pages
+    /// offer to switch instead. Zones that only say "UTC" (servers, containers) are not taken.
     func adoptDeviceTimeZone(_ user: User, device: String?) async throws -> User {
-        guard user.timeZone == AccountRules.defaultTimeZone, let zone = AccountRules.deviceTimeZone(device),
-              zone != user.timeZone
+        guard let zone = AccountRules.deviceTimeZone(device), !AccountRules.isUniversal(zone),
+              try await accounts.adoptTimeZone(userId: user.id, zone)
         else { return user }
-        try await accounts.updateTimeZone(userId: user.id, zone)
         var updated = user
         updated.timeZone = zone
         return updated

@@ -52,6 +52,15 @@ actor EventHub {
         }
     }
 
+    /// Ends the user's streams, after they moved to another household or were deleted: their
+    /// clients reconnect and from then on follow the household they are in now (or are refused).
+    func endStreams(ofUser userId: UUID) {
+        for (id, subscriber) in subscribers where subscriber.userId == userId {
+            subscriber.continuation.finish()
+            subscribers[id] = nil
+        }
+    }
+
     private func unsubscribe(_ id: UUID) {
         subscribers[id] = nil
     }

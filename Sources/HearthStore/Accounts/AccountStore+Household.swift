@@ -98,7 +98,7 @@ extension AccountStore {
             let current = try await Self.householdId(of: userId, on: db)
             try await Self.lockHouseholds([current], on: db)
             if try await Self.memberCount(of: current, on: db) <= 1 { throw AccountError.lastMemberCannotLeave }
-            return try await Self.moveToOwnHousehold(userId, newId: newId, at: now, on: db)
+            return try await Self.moveToOwnHousehold(userId, from: current, newId: newId, at: now, on: db)
         }
     }
 
@@ -114,11 +114,17 @@ extension AccountStore {
             guard members.contains(where: { $0.id == memberId }) else { throw AccountError.notFound }
             guard members.first?.id == ownerId else { throw AccountError.onlyTheOwnerCanRemove }
             guard memberId != ownerId else { throw AccountError.cannotRemoveYourself }
-            _ = try await Self.moveToOwnHousehold(memberId, newId: newId, at: now, on: db)
+            _ = try await Self.moveToOwnHousehold(memberId, from: household, newId: newId, at: now, on: db)
         }
     }
 
-    static func moveToOwnHousehold(_ userId: UUID, newId: UUID, at now: Date, on db: any SQLDatabase) async throws -> Household {
+    /// Moves a user out of `previous` into a new household of their own. Their unused invites to
+    /// `previous` go, so a removed member cannot let themselves back in.
+    static func moveToOwnHousehold(
+        _ userId: UUID, from previous: UUID, newId: UUID, at now: Date, on db: any SQLDatabase
+    ) async throws -> Household {
+        try await db.delete(from: "invites").where("household_id", .equal, previous).where("created_by", .equal, userId)
+            .where("used_at", .is, SQLLiteral.null).run()
         let name = try await db.select().column("name").from("users").where("id", .equal, userId)
             .first()?.decode(column: "name", as: String.self) ?? ""
         let household = Household(id: newId, name: Self.householdName(for: name), createdAt: now, updatedAt: now)

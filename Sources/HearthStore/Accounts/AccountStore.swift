@@ -19,20 +19,21 @@ public struct AccountStore: Sendable {
 
     /// Creates a user with a household of their own, in one transaction.
     /// Expects validated input; throws ``AccountError/emailTaken`` for a duplicate email.
-    public func register(name: String, email: String, passwordHash: String, timeZone: String = "UTC") async throws -> User {
+    /// A `timeZone` given is taken as set; without one the account has the default until a device tells.
+    public func register(name: String, email: String, passwordHash: String, timeZone: String? = nil) async throws -> User {
         let now = clock.now
-        let user = User(id: ids.next(), householdId: ids.next(), name: name, email: email, timeZone: timeZone,
-                        createdAt: now, updatedAt: now)
+        let user = User(id: ids.next(), householdId: ids.next(), name: name, email: email,
+                        timeZone: timeZone ?? AccountRules.defaultTimeZone, createdAt: now, updatedAt: now)
         do {
             try await database.transaction { db in
                 try await Self.insertHousehold(id: user.householdId, name: Self.householdName(for: name), at: now, on: db)
                 try await db.insert(into: "users")
                     .columns("id", "household_id", "name", "email", "email_normalized", "password_hash",
-                             "theme", "accent", "time_zone", "created_at", "updated_at", "joined_at")
+                             "theme", "accent", "time_zone", "time_zone_set", "created_at", "updated_at", "joined_at")
                     .values(SQLBind(user.id), SQLBind(user.householdId), SQLBind(name), SQLBind(email),
                             SQLBind(AccountRules.normalizedEmail(email)), SQLBind(passwordHash),
                             SQLBind(user.appearance.theme.rawValue), SQLBind(user.appearance.accent.rawValue),
-                            SQLBind(user.timeZone), SQLBind(now), SQLBind(now), SQLBind(now))
+                            SQLBind(user.timeZone), SQLBind(timeZone != nil), SQLBind(now), SQLBind(now), SQLBind(now))
                     .run()
             }
         } catch where isUniqueViolation(error) {
@@ -69,17 +70,23 @@ public struct AccountStore: Sendable {
             try await sql.update("users")
                 .set("name", to: name).set("email", to: email)
                 .set("email_normalized", to: AccountRules.normalizedEmail(email))
-                .set("time_zone", to: timeZone).set("updated_at", to: clock.now)
+                .set("time_zone", to: timeZone).set("time_zone_set", to: true).set("updated_at", to: clock.now)
                 .where("id", .equal, userId).run()
         } catch where isUniqueViolation(error) {
             throw AccountError.emailTaken
         }
     }
 
-    /// Saves a validated time zone.
+    /// Saves a validated time zone the user chose.
     public func updateTimeZone(userId: UUID, _ timeZone: String) async throws {
-        try await sql.update("users").set("time_zone", to: timeZone).set("updated_at", to: clock.now)
+        try await sql.update("users").set("time_zone", to: timeZone).set("time_zone_set", to: true).set("updated_at", to: clock.now)
             .where("id", .equal, userId).run()
+    }
+
+    /// Takes a device's validated zone if the account has none set yet; true when it did.
+    public func adoptTimeZone(userId: UUID, _ timeZone: String) async throws -> Bool {
+        try await sql.update("users").set("time_zone", to: timeZone).set("time_zone_set", to: true).set("updated_at", to: clock.now)
+            .where("id", .equal, userId).where("time_zone_set", .equal, false).runCounting() > 0
     }
 
     /// Saves theme and accent colour.

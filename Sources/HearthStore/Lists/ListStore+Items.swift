@@ -54,12 +54,7 @@ extension ListStore {
             }
             try await Self.remember(name, householdId: householdId, listId: listId, at: now, on: db)
             if let same = try await Self.uncheckedItem(named: name, listId: listId, on: db) {
-                let merged: Quantity?? = switch (same.quantity, quantity) {
-                case (nil, nil): .some(nil)
-                case (let old?, let new?): old.adding(new).map { .some($0) }
-                default: nil
-                }
-                if let merged {
+                if let merged = Self.merged(same.quantity, quantity) {
                     try await db.update("list_items").set("quantity_amount", to: SQLBind(merged.map { "\($0.amount)" }))
                         .set("quantity_unit", to: SQLBind(merged?.unit)).set("updated_at", to: now)
                         .where("id", .equal, same.id).run()
@@ -140,6 +135,16 @@ extension ListStore {
             .limit(limit).all().map { try $0.decode(column: "name", as: String.self) }
     }
 
+    /// The quantity of one line for two of the same name: both without one, or added up; nil when
+    /// they cannot be (2 l and 1 box, or one without a quantity).
+    static func merged(_ listed: Quantity?, _ added: Quantity?) -> Quantity?? {
+        switch (listed, added) {
+        case (nil, nil): .some(nil)
+        case (let old?, let new?): old.adding(new).map { .some($0) }
+        default: nil
+        }
+    }
+
     static let itemColumns = ["id", "list_id", "name", "quantity_amount", "quantity_unit", "note", "purchased", "changed_at",
                               "created_at", "updated_at"]
 
@@ -163,7 +168,8 @@ extension ListStore {
             .onConflict(with: ["household_id", "name_key"]) {
                 $0.set("added_count", to: SQLRaw("list_item_history.added_count + 1"))
                     .set("name", to: SQLRaw(name == name.lowercased()
-                        ? "CASE WHEN list_item_history.name <> LOWER(list_item_history.name) THEN list_item_history.name ELSE EXCLUDED.name END"
+                        // The new spelling is all lower case: one that differs (same key) has capitals.
+                        ? "CASE WHEN list_item_history.name <> EXCLUDED.name THEN list_item_history.name ELSE EXCLUDED.name END"
                         : "EXCLUDED.name"))
                     .set(excludedValueOf: "last_used_at").set(excludedValueOf: "last_list_id")
             }

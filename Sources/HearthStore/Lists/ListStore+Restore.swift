@@ -27,7 +27,8 @@ extension ListStore {
     /// Puts back items that were deleted or cleared: each under its own id, with its check mark
     /// and times, so it returns to its place in the list. Restoring is not a new use of the name:
     /// suggestions and "most bought" do not count it again. An item that is there already (a
-    /// retry) stays as it is. Times from a clock ahead of the server's are taken as now.
+    /// retry) stays as it is; an unchecked one whose name was added again meanwhile is added up
+    /// with that line. Times from a clock ahead of the server's are taken as now.
     public func restoreItems(_ restored: [RestoredItem], listId: UUID, householdId: UUID) async throws -> [ListItem] {
         let checked = try restored.map { item in (item, try ListRules.name(item.name), try ListRules.note(item.note)) }
         let now = clock.now
@@ -42,6 +43,14 @@ extension ListStore {
                         throw ListError.idConflict
                     }
                     result.append(present)
+                    continue
+                }
+                // Added again meanwhile ("Milk" deleted, "Milk 2 l" added, then Undo): one line, as adding does.
+                if !item.purchased, let same = try await Self.uncheckedItem(named: name, listId: listId, on: db),
+                   let merged = Self.merged(same.quantity, item.quantity) {
+                    try await db.update("list_items").set("quantity_amount", to: SQLBind(merged.map { "\($0.amount)" }))
+                        .set("quantity_unit", to: SQLBind(merged?.unit)).set("updated_at", to: now).where("id", .equal, same.id).run()
+                    result.append(try await Self.item(id: same.id, listId: listId, on: db) ?? same)
                     continue
                 }
                 let createdAt = min(item.createdAt, now)

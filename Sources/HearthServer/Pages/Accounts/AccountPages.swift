@@ -75,7 +75,8 @@ struct AccountPages {
         do {
             let user = try await services.accountService.register(
                 name: form.name, email: form.email, password: form.password,
-                timeZone: AccountRules.deviceTimeZone(form.time_zone), address: context.clientAddress
+                timeZone: AccountRules.deviceTimeZone(form.time_zone).flatMap { AccountRules.isUniversal($0) ? nil : $0 },
+                address: context.clientAddress
             )
             let secret = try await services.accountService.startSession(for: user)
             var response = Response.seeOther(Self.safeNextPath(form.next))

@@ -54,6 +54,7 @@ struct HouseholdPages {
         let user = try context.requireUser()
         do {
             _ = try await services.accounts.leaveHousehold(userId: user.id)
+            await services.events.endStreams(ofUser: user.id)
             return .seeOther("/settings/household", notice: .left)
         } catch let error as AccountError {
             return try await render(context: context, error: error.message, status: ProblemDetails.status(of: error))
@@ -65,6 +66,7 @@ struct HouseholdPages {
         let id = try context.parameters.require("id", as: UUID.self)
         do {
             try await services.accounts.removeMember(id, by: user.id)
+            await services.events.endStreams(ofUser: id)
             return .seeOther("/settings/household", notice: .memberRemoved)
         } catch AccountError.notFound {
             throw AccountError.notFound
@@ -91,6 +93,7 @@ struct HouseholdPages {
         let secret = try context.parameters.require("secret")
         do {
             _ = try await services.accounts.acceptInvite(tokenHash: SecretToken.hash(secret), userId: user.id)
+            await services.events.endStreams(ofUser: user.id)
             return .seeOther("/settings/household", notice: .joined)
         } catch let error as AccountError {
             return try await renderInvite(secret: secret, user: user, context: context, error: error)

@@ -75,7 +75,12 @@ struct SettingsPages {
         let form = try await request.decode(as: TimeZoneForm.self, context: context)
         do {
             try await services.accountService.updateTimeZone(user, form.time_zone)
-            return .seeOther(AccountPages.safeNextPath(form.next), notice: .timeZoneChanged)
+            // Back to the page the offer was on, unless that page answered a form (its address
+            // takes only POST, e.g. a new invite link): then to Focus.
+            let next = AccountPages.safeNextPath(form.next)
+            let path = String(next.prefix { $0 != "?" })
+            let back = services.routes.methods(forPath: path).contains(.get) ? next : "/focus"
+            return .seeOther(back, notice: .timeZoneChanged)
         } catch let error as AccountError {
             return try renderProfile(context: context, name: user.name, email: user.email, timeZone: user.timeZone,
                                      profileError: error.message, status: ProblemDetails.status(of: error))
@@ -100,6 +105,7 @@ struct SettingsPages {
         let form = try await request.decode(as: DeleteForm.self, context: context)
         do {
             try await services.accountService.deleteAccount(user, password: form.password)
+            await services.events.endStreams(ofUser: user.id)
             var response = Response.seeOther("/login", notice: .accountDeleted)
             response.setCookie(AuthenticationMiddleware.expiredCookie(request: request, secure: services.configuration.secureCookies))
             return response

@@ -38,27 +38,33 @@ export function problemText({ status, data }) {
  */
 export function followEvents(name, { onEvent, onReconnect = () => {}, onLive = () => {} }) {
   let connectedBefore = false;
-  window.addEventListener("pageshow", (event) => { if (event.persisted) onReconnect(); });
+  let events = null;
   const connect = () => {
-    const events = new EventSource("/api/v1/events");
-    events.addEventListener("open", () => {
+    const source = new EventSource("/api/v1/events");
+    events = source;
+    source.addEventListener("open", () => {
       if (connectedBefore) onReconnect();
       connectedBefore = true;
       onLive(true);
     });
-    events.addEventListener(name, (message) => {
+    source.addEventListener(name, (message) => {
       let event = null;
       try { event = JSON.parse(message.data); } catch { return; } // a malformed event changes nothing
       onEvent(event);
     });
-    events.addEventListener("error", () => {
+    source.addEventListener("error", () => {
       onLive(false);
       // EventSource retries by itself unless the server refused (signed out, 5xx): then try later.
-      if (events.readyState === EventSource.CLOSED) {
-        events.close();
-        setTimeout(connect, 10_000);
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        setTimeout(() => { if (events === source) connect(); }, 10_000);
       }
     });
   };
+  // A page kept in the back/forward cache must not keep its stream: browsers allow six
+  // connections to a server, and a few cached pages holding theirs would stall every new page.
+  // Shown again, it reconnects, and the reconnection catches up on what happened meanwhile.
+  window.addEventListener("pagehide", () => { events?.close(); events = null; });
+  window.addEventListener("pageshow", (event) => { if (event.persisted && !events) connect(); });
   connect();
 }

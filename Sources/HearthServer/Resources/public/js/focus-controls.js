@@ -87,7 +87,10 @@ let restSave = null;
 function rememberRestLength() {
   clearTimeout(restSave);
   restSave = setTimeout(async () => {
-    const { ok, data } = await request(`${API}/settings`, { method: "PUT", body: { ...state.settings, restSeconds: state.restSeconds } });
+    // The settings as they are now (another device may have changed them), with the new length.
+    const current = await request(`${API}/settings`);
+    if (!current.ok) return;
+    const { ok, data } = await request(`${API}/settings`, { method: "PUT", body: { ...current.data, restSeconds: state.restSeconds } });
     if (ok) state.settings = data;
   }, 700);
 }

@@ -3,6 +3,9 @@
 
 import { problemText, request } from "./api.js";
 
+/** True while a card is being dragged: the live refresh waits, so it cannot pull the card away. */
+export let dragging = false;
+
 /** Lets the cards in `container` be dragged; `settled()` runs after a move was sent (or refused). */
 export function bindDrag(container, settled) {
   container.addEventListener("pointerdown", (event) => {
@@ -21,6 +24,7 @@ function drag(card, handle, start, settled) {
   let to = from;
   handle.setPointerCapture(start.pointerId);
   card.classList.add("dragging");
+  dragging = true;
 
   const move = (event) => {
     const offset = event.clientY - start.clientY;
@@ -38,7 +42,8 @@ function drag(card, handle, start, settled) {
     handle.removeEventListener("pointermove", move);
     cards.forEach((element) => { element.style.transform = ""; });
     card.classList.remove("dragging");
-    if (to === from) return;
+    dragging = false;
+    if (to === from) { settled(); return; }
     card.parentElement.insertBefore(card, to > from ? cards[to].nextSibling : cards[to]);
     const result = await request(`/api/v1/lists/${card.dataset.id}`, { method: "PATCH", body: { position: to + 1 } });
     const error = document.getElementById("lists-error");

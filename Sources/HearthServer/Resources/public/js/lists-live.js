@@ -3,17 +3,19 @@
 // the cards can be dragged into a new order.
 
 import { followEvents } from "./api.js";
-import { bindDrag } from "./lists-drag.js";
+import { bindDrag, dragging } from "./lists-drag.js";
 
 const live = document.querySelector("[data-live]");
 let timer = null;
 
 async function refresh() {
+  if (dragging) { scheduleRefresh(); return; }
   try {
     const response = await fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
     if (!response.ok) return;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = page.getElementById(live.id);
+    if (dragging) { scheduleRefresh(); return; } // a drag began while this page was on its way
     if (fresh) live.replaceChildren(...fresh.childNodes);
   } catch { /* offline: the next event or reconnection tries again */ }
 }
