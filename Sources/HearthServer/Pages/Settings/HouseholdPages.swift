@@ -68,9 +68,8 @@ struct HouseholdPages {
             try await services.accounts.removeMember(id, by: user.id)
             await services.events.endStreams(ofUser: id)
             return .seeOther("/settings/household", notice: .memberRemoved)
-        } catch AccountError.notFound {
-            throw AccountError.notFound
-        } catch let error as AccountError {
+        } catch let error as AccountError where error != .notFound {
+            // Not found (another household's member) goes to the 404 page like every other id.
             return try await render(context: context, error: error.message, status: ProblemDetails.status(of: error))
         }
     }

@@ -30,8 +30,8 @@ function drag(card, handle, start, settled) {
     const offset = event.clientY - start.clientY;
     card.style.transform = `translateY(${offset}px)`;
     const centre = boxes[from].top + boxes[from].height / 2 + offset;
-    to = Math.max(0, Math.min(cards.length - 1, boxes.findIndex((box) => centre < box.bottom) === -1
-      ? cards.length - 1 : boxes.findIndex((box) => centre < box.bottom)));
+    const below = boxes.findIndex((box) => centre < box.bottom);
+    to = below === -1 ? cards.length - 1 : below;
     cards.forEach((other, index) => {
       if (other === card) return;
       const shift = from < to && index > from && index <= to ? -step : to < from && index >= to && index < from ? step : 0;
