@@ -8,9 +8,12 @@ struct Migration: Sendable {
     let name: String
     /// SQL statements with `{uuid}`, `{timestamp}`, `{bool}` standing for each backend's column type.
     let statements: [String]
+    /// Statements for one backend only (full-text search is built differently), run after `statements`.
+    var sqliteOnly: [String] = []
+    var postgresOnly: [String] = []
 
     func sql(for kind: DatabaseKind) -> [String] {
-        statements.map { statement in
+        (statements + (kind == .sqlite ? sqliteOnly : postgresOnly)).map { statement in
             statement
                 .replacingOccurrences(of: "{uuid}", with: kind == .postgres ? "UUID" : "TEXT")
                 .replacingOccurrences(of: "{timestamp}", with: kind == .postgres ? "TIMESTAMPTZ" : "REAL")
@@ -31,6 +34,7 @@ extension Database {
         .webhookOrder,
         .suggestionList,
         .memberSince,
+        .inventory,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

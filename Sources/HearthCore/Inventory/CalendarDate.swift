@@ -1,0 +1,107 @@
+import Foundation
+
+/// A date without a time (a purchase date, the end of a warranty), stored and sent as `YYYY-MM-DD`.
+/// It sorts as its text does.
+public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A valid Gregorian date between the years 1000 and 9999, or nil.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1000...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day) else {
+            return nil
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Reads exactly `YYYY-MM-DD`.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `date` falls on in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.year = parts.year ?? 1970
+        self.month = parts.month ?? 1
+        self.day = parts.day ?? 1
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    /// The same day `months` months later; the end of a shorter month where that day does not exist
+    /// (January 31 plus one month is February 28, or 29 in a leap year). Nil past the year 9999.
+    public func adding(months: Int) -> CalendarDate? {
+        let total = year * 12 + (month - 1) + months
+        let newYear = total / 12, newMonth = total % 12 + 1
+        guard (1000...9999).contains(newYear) else { return nil }
+        return CalendarDate(year: newYear, month: newMonth, day: min(day, Self.days(inMonth: newMonth, year: newYear)))
+    }
+
+    /// The date `days` days later (earlier when negative); nil outside the years 1000…9999.
+    public func adding(days: Int) -> CalendarDate? {
+        // Howard Hinnant's civil_from_days.
+        let z = dayNumber + days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return CalendarDate(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
+    /// Days from `self` to `other` (negative when `other` is earlier).
+    public func days(until other: CalendarDate) -> Int {
+        other.dayNumber - dayNumber
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), for differences.
+    var dayNumber: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CalendarDate(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "“\(text)” is not a date (YYYY-MM-DD)."))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

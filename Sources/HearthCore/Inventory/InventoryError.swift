@@ -1,0 +1,53 @@
+/// Why an inventory change was refused. Nothing changes when one is thrown.
+public enum InventoryError: Error, Equatable, Sendable {
+    /// A text field broke its rule; `field` is how people call it ("The brand …").
+    case invalidText(field: String, reason: String)
+    case invalidQuantity
+    /// An amount of money that is negative, too large or not a number.
+    case invalidMoney(field: String)
+    case unknownCurrency(String)
+    case invalidWarranty
+    case warrantyNeedsPurchaseDate
+    case tooManyTags
+    case invalidIcon
+    case invalidPosition
+    case itemNotFound
+    /// The item is in Recently deleted; restore it first.
+    case itemDeleted
+    case groupNotFound(InventoryGroup.Kind)
+    case groupNameTaken(InventoryGroup.Kind, String)
+    case photoNotFound
+    case tooManyPhotos
+    case receiptNotFound
+    /// A selection for a bulk change that is empty or too large.
+    case invalidSelection
+    /// The id a client chose is already used by something else.
+    case idConflict
+    /// A paging cursor that this server did not make, or made for another sort.
+    case invalidCursor
+
+    /// A sentence for the person who caused it.
+    public var message: String {
+        switch self {
+        case .invalidText(let field, let reason): "The \(field) \(reason)."
+        case .invalidQuantity: "The quantity must be a whole number from 1 to \(InventoryRules.maximumQuantity)."
+        case .invalidMoney(let field): "The \(field) must be an amount from 0 up to a billion, e.g. 899.00."
+        case .unknownCurrency(let code): "“\(code)” is not an ISO 4217 currency code such as USD, EUR or GBP."
+        case .invalidWarranty: "The warranty must end on a valid date, or run 1 to \(InventoryRules.maximumWarrantyMonths) months."
+        case .warrantyNeedsPurchaseDate: "A warranty given in months needs the purchase date; add it, or give the date the warranty ends."
+        case .tooManyTags: "An item may have at most \(InventoryRules.maximumTags) tags of up to \(InventoryRules.maximumTagLength) characters."
+        case .invalidIcon: "The icon must be a single emoji."
+        case .invalidPosition: "The position must be between 1 and \(InventoryRules.maximumPosition)."
+        case .itemNotFound: "No such item."
+        case .itemDeleted: "This item is in Recently deleted; restore it first."
+        case .groupNotFound(let kind): "No such \(kind.noun)."
+        case .groupNameTaken(let kind, let name): "There is already a \(kind.noun) called “\(name)”."
+        case .photoNotFound: "No such photo of this item."
+        case .tooManyPhotos: "An item may have at most \(InventoryRules.maximumPhotos) photos."
+        case .receiptNotFound: "No such receipt."
+        case .invalidSelection: "Select 1 to \(InventoryRules.maximumSelection) items."
+        case .idConflict: "This id is already used by something else."
+        case .invalidCursor: "The cursor is not one this server gave for this list; start again without it."
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A thing the household owns, with what an insurer asks about it. Every member sees and edits it.
+public struct InventoryItem: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var householdId: UUID
+    public var name: String
+    public var description: String?
+    public var roomId: UUID?
+    public var categoryId: UUID?
+    /// How many of it (a set of 6 chairs is one item with quantity 6); values are per piece.
+    public var quantity: Int
+    public var brand: String?
+    public var model: String?
+    public var serialNumber: String?
+    public var barcode: String?
+    public var purchaseDate: CalendarDate?
+    public var purchasePlace: String?
+    public var purchasePrice: Money?
+    public var replacementValue: Money?
+    public var condition: ItemCondition?
+    public var warrantyUntil: CalendarDate?
+    /// Sorted, each once (compared without case).
+    public var tags: [String]
+    public var notes: String?
+    /// Photos and linked receipts, kept by the store.
+    public var photoCount: Int
+    public var receiptCount: Int
+    /// The first photo, shown in lists and grids.
+    public var primaryPhotoId: UUID?
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Set while the item is in Recently deleted.
+    public var deletedAt: Date?
+
+    public init(
+        id: UUID, householdId: UUID, name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil,
+        quantity: Int = 1, brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
+        purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
+        condition: ItemCondition? = nil, warrantyUntil: CalendarDate? = nil, tags: [String] = [], notes: String? = nil,
+        photoCount: Int = 0, receiptCount: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+    ) {
+        self.id = id
+        self.householdId = householdId
+        self.name = name
+        self.description = description
+        self.roomId = roomId
+        self.categoryId = categoryId
+        self.quantity = quantity
+        self.brand = brand
+        self.model = model
+        self.serialNumber = serialNumber
+        self.barcode = barcode
+        self.purchaseDate = purchaseDate
+        self.purchasePlace = purchasePlace
+        self.purchasePrice = purchasePrice
+        self.replacementValue = replacementValue
+        self.condition = condition
+        self.warrantyUntil = warrantyUntil
+        self.tags = tags
+        self.notes = notes
+        self.photoCount = photoCount
+        self.receiptCount = receiptCount
+        self.primaryPhotoId = primaryPhotoId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+
+    /// Items stay in Recently deleted this long before they are purged.
+    public static let retention: TimeInterval = 30 * 86_400
+
+    /// Which of the insurer's fields the item has.
+    public var documentation: Documentation {
+        Documentation(hasPhoto: photoCount > 0, hasValue: value != nil, hasRoom: roomId != nil, hasCategory: categoryId != nil,
+                      hasReceipt: receiptCount > 0, hasSerialNumber: serialNumber != nil)
+    }
+
+    /// What one piece is worth: the replacement value, else the purchase price.
+    public var unitValue: Money? { replacementValue ?? purchasePrice }
+
+    /// What all pieces are worth together; nil without a value (or on an absurd overflow).
+    public var value: Money? { unitValue?.times(quantity) }
+}
+
+/// Everything a person fills in for an item; what create, edit and "add another like this" take.
+public struct ItemDetails: Sendable, Equatable {
+    public var name: String
+    public var description: String?
+    public var roomId: UUID?
+    public var categoryId: UUID?
+    public var quantity: Int
+    public var brand: String?
+    public var model: String?
+    public var serialNumber: String?
+    public var barcode: String?
+    public var purchaseDate: CalendarDate?
+    public var purchasePlace: String?
+    public var purchasePrice: Money?
+    public var replacementValue: Money?
+    public var condition: ItemCondition?
+    public var warranty: Warranty?
+    public var tags: [String]
+    public var notes: String?
+
+    public init(
+        name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil, quantity: Int = 1,
+        brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
+        purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
+        condition: ItemCondition? = nil, warranty: Warranty? = nil, tags: [String] = [], notes: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.roomId = roomId
+        self.categoryId = categoryId
+        self.quantity = quantity
+        self.brand = brand
+        self.model = model
+        self.serialNumber = serialNumber
+        self.barcode = barcode
+        self.purchaseDate = purchaseDate
+        self.purchasePlace = purchasePlace
+        self.purchasePrice = purchasePrice
+        self.replacementValue = replacementValue
+        self.condition = condition
+        self.warranty = warranty
+        self.tags = tags
+        self.notes = notes
+    }
+
+    /// The details of an existing item, to edit them or to add another like it.
+    public init(_ item: InventoryItem) {
+        self.init(name: item.name, description: item.description, roomId: item.roomId, categoryId: item.categoryId,
+                  quantity: item.quantity, brand: item.brand, model: item.model, serialNumber: item.serialNumber,
+                  barcode: item.barcode, purchaseDate: item.purchaseDate, purchasePlace: item.purchasePlace,
+                  purchasePrice: item.purchasePrice, replacementValue: item.replacementValue, condition: item.condition,
+                  warranty: item.warrantyUntil.map(Warranty.until), tags: item.tags, notes: item.notes)
+    }
+}
+
+/// How long the warranty runs: until a date, or a number of months from the purchase date.
+public enum Warranty: Sendable, Equatable {
+    case until(CalendarDate)
+    case months(Int)
+
+    /// The last day of the warranty. Months need the purchase date.
+    public func endDate(purchasedOn purchaseDate: CalendarDate?) throws(InventoryError) -> CalendarDate {
+        switch self {
+        case .until(let date): return date
+        case .months(let months):
+            guard (1...InventoryRules.maximumWarrantyMonths).contains(months) else { throw .invalidWarranty }
+            guard let purchaseDate else { throw .warrantyNeedsPurchaseDate }
+            guard let end = purchaseDate.adding(months: months) else { throw .invalidWarranty }
+            return end
+        }
+    }
+}

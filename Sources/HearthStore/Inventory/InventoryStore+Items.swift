@@ -1,0 +1,196 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension InventoryStore {
+    /// Adds an item. A client may choose the id: sending the same request again returns the item it
+    /// created the first time (`created` false) instead of a second one.
+    public func createItem(id: UUID?, householdId: UUID, _ details: ItemDetails) async throws -> (item: InventoryItem, created: Bool) {
+        let (details, warrantyUntil) = try InventoryRules.validated(details)
+        let id = id ?? ids.next()
+        let now = clock.now
+        let kind = self.kind
+        return try await database.transaction { db in
+            if let owner = try await Self.owner(table: "inventory_items", id: id, on: db) {
+                guard owner == householdId, let item = try await Self.item(id: id, householdId: householdId, includingDeleted: true, on: db) else {
+                    throw InventoryError.idConflict
+                }
+                return (item, false)
+            }
+            try await Self.checkGroups(details, householdId: householdId, on: db)
+            let values = Self.detailColumns(details, warrantyUntil: warrantyUntil)
+            try await db.insert(into: "inventory_items")
+                .columns(["id", "household_id", "created_at", "updated_at"] + values.map(\.column))
+                .values([SQLBind(id), SQLBind(householdId), SQLBind(now), SQLBind(now)] + values.map(\.value))
+                .run()
+            try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
+            try await Self.refreshSearch([id], on: db, kind: kind)
+            guard let item = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db) else {
+                throw StoreError.missingRow("inventory_items")
+            }
+            return (item, true)
+        }
+    }
+
+    /// Changes an item: `change` receives its details as stored and edits them; the result is
+    /// checked and saved in the same transaction, so two people editing different fields at once
+    /// both keep their change.
+    public func updateItem(id: UUID, householdId: UUID, _ change: @escaping @Sendable (inout ItemDetails) throws -> Void) async throws -> InventoryItem {
+        let now = clock.now
+        let kind = self.kind
+        return try await database.transaction { db in
+            guard let item = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db, locking: true) else {
+                throw try await Self.missing(id, householdId, on: db)
+            }
+            var details = ItemDetails(item)
+            try change(&details)
+            let (clean, warrantyUntil) = try InventoryRules.validated(details)
+            try await Self.checkGroups(clean, householdId: householdId, on: db)
+            let update = db.update("inventory_items").set("updated_at", to: now)
+            for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value) }
+            try await update.where("id", .equal, id).run()
+            if clean.tags != item.tags { try await Self.saveTags(clean.tags, itemId: id, householdId: householdId, on: db) }
+            try await Self.refreshSearch([id], on: db, kind: kind)
+            guard let saved = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db) else {
+                throw StoreError.missingRow("inventory_items")
+            }
+            return saved
+        }
+    }
+
+    /// "Add another like this": a new item with the same details but no serial number (each piece
+    /// has its own), photos or receipts.
+    public func duplicateItem(id: UUID, newId: UUID?, householdId: UUID) async throws -> (item: InventoryItem, created: Bool) {
+        guard let original = try await item(id: id, householdId: householdId) else { throw try await Self.missing(id, householdId, on: sql) }
+        var details = ItemDetails(original)
+        details.serialNumber = nil
+        return try await createItem(id: newId, householdId: householdId, details)
+    }
+
+    /// Moves an item to Recently deleted.
+    public func deleteItem(id: UUID, householdId: UUID) async throws {
+        let count = try await sql.update("inventory_items").set("deleted_at", to: clock.now)
+            .where("id", .equal, id).where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null).runCounting()
+        if count == 0 { throw try await Self.missing(id, householdId, on: sql) }
+    }
+
+    /// Brings an item back from Recently deleted, with its photos and receipts.
+    public func restoreItem(id: UUID, householdId: UUID) async throws -> InventoryItem {
+        try await sql.update("inventory_items").set("deleted_at", to: SQLLiteral.null).set("updated_at", to: clock.now)
+            .where("id", .equal, id).where("household_id", .equal, householdId).where("deleted_at", .isNot, SQLLiteral.null).run()
+        guard let item = try await item(id: id, householdId: householdId) else { throw InventoryError.itemNotFound }
+        return item
+    }
+
+    /// Deletes an item in Recently deleted for good, with its photos. Returns the photo files it
+    /// used, which the caller removes where nothing else refers to them.
+    @discardableResult
+    public func purgeItem(id: UUID, householdId: UUID) async throws -> [String] {
+        try await database.transaction { db in
+            guard let item = try await Self.item(id: id, householdId: householdId, includingDeleted: true, on: db), item.deletedAt != nil else {
+                throw InventoryError.itemNotFound
+            }
+            return try await Self.purge([id], on: db)
+        }
+    }
+
+    /// Purges every item that has been in Recently deleted for 30 days. Returns the photo files they used.
+    public func purgeExpired() async throws -> [String] {
+        let cutoff = clock.now - InventoryItem.retention
+        return try await database.transaction { db in
+            let expired = try await db.select().column("id").from("inventory_items").where("deleted_at", .lessThan, cutoff)
+                .all().map { try $0.decode(column: "id", as: UUID.self) }
+            return try await Self.purge(expired, on: db)
+        }
+    }
+
+    /// Items in Recently deleted, most recently deleted first.
+    public func deletedItems(householdId: UUID) async throws -> [InventoryItem] {
+        let rows = try await sql.select().columns(Self.itemColumns).from("inventory_items")
+            .where("household_id", .equal, householdId).where("deleted_at", .isNot, SQLLiteral.null)
+            .orderBy("deleted_at", .descending).limit(1000).all()
+        return try await Self.items(from: rows, on: sql)
+    }
+
+    /// What a bulk change does to every selected item.
+    public enum BulkChange: Sendable, Equatable {
+        /// Into a room (nil: no room).
+        case move(roomId: UUID?)
+        /// Into a category (nil: no category).
+        case categorize(categoryId: UUID?)
+        /// To Recently deleted.
+        case delete
+    }
+
+    /// Changes a selection of the household's items in one transaction; ids of other households or
+    /// of deleted items are skipped. Returns how many items changed.
+    public func bulkChange(_ change: BulkChange, itemIds: [UUID], householdId: UUID) async throws -> Int {
+        let unique = Array(Set(itemIds))
+        guard (1...InventoryRules.maximumSelection).contains(unique.count) else { throw InventoryError.invalidSelection }
+        let now = clock.now
+        return try await database.transaction { db in
+            let update = db.update("inventory_items").set("updated_at", to: now)
+            switch change {
+            case .move(let roomId):
+                if let roomId, try await Self.group(.room, id: roomId, householdId: householdId, on: db) == nil { throw InventoryError.groupNotFound(.room) }
+                update.set("room_id", to: SQLBind(roomId))
+            case .categorize(let categoryId):
+                if let categoryId, try await Self.group(.category, id: categoryId, householdId: householdId, on: db) == nil {
+                    throw InventoryError.groupNotFound(.category)
+                }
+                update.set("category_id", to: SQLBind(categoryId))
+            case .delete:
+                update.set("deleted_at", to: now)
+            }
+            return try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+                .where("id", .in, unique).runCounting()
+        }
+    }
+
+    /// Deletes items (photos, tags and links to receipts cascade; receipts stay); returns the photo files they used.
+    static func purge(_ ids: [UUID], on db: any SQLDatabase) async throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        var files: [String] = []
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+            files += try await db.select().distinct().column("sha256").from("inventory_photos").where("item_id", .in, chunk).all()
+                .map { try $0.decode(column: "sha256", as: String.self) }
+            try await db.delete(from: "inventory_items").where("id", .in, chunk).run()
+        }
+        return Array(Set(files))
+    }
+
+    /// A room or category an item names must be the household's own, of the right kind.
+    static func checkGroups(_ details: ItemDetails, householdId: UUID, on db: any SQLDatabase) async throws {
+        if let roomId = details.roomId, try await group(.room, id: roomId, householdId: householdId, on: db) == nil {
+            throw InventoryError.groupNotFound(.room)
+        }
+        if let categoryId = details.categoryId, try await group(.category, id: categoryId, householdId: householdId, on: db) == nil {
+            throw InventoryError.groupNotFound(.category)
+        }
+    }
+
+    /// The columns the details fill, with their values.
+    static func detailColumns(_ details: ItemDetails, warrantyUntil: CalendarDate?) -> [(column: String, value: SQLBind)] {
+        [
+            ("name", SQLBind(details.name)), ("name_key", SQLBind(InventoryRules.key(details.name))),
+            ("description", SQLBind(details.description)), ("room_id", SQLBind(details.roomId)), ("category_id", SQLBind(details.categoryId)),
+            ("quantity", SQLBind(details.quantity)), ("brand", SQLBind(details.brand)), ("model", SQLBind(details.model)),
+            ("serial_number", SQLBind(details.serialNumber)), ("barcode", SQLBind(details.barcode)),
+            ("purchase_date", SQLBind(details.purchaseDate?.description)), ("purchase_place", SQLBind(details.purchasePlace)),
+            ("purchase_price", SQLBind(details.purchasePrice?.amount)), ("purchase_currency", SQLBind(details.purchasePrice?.currency)),
+            ("replacement_value", SQLBind(details.replacementValue?.amount)),
+            ("replacement_currency", SQLBind(details.replacementValue?.currency)),
+            ("condition", SQLBind(details.condition?.rawValue)), ("warranty_until", SQLBind(warrantyUntil?.description)),
+            ("notes", SQLBind(details.notes)),
+        ]
+    }
+
+    /// Replaces an item's tags.
+    static func saveTags(_ tags: [String], itemId: UUID, householdId: UUID, on db: any SQLDatabase) async throws {
+        try await db.delete(from: "inventory_item_tags").where("item_id", .equal, itemId).run()
+        guard !tags.isEmpty else { return }
+        let insert = db.insert(into: "inventory_item_tags").columns("item_id", "household_id", "tag", "tag_key")
+        for tag in tags { insert.values(SQLBind(itemId), SQLBind(householdId), SQLBind(tag), SQLBind(tag.lowercased())) }
+        try await insert.run()
+    }
+}

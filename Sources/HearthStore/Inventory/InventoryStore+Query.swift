@@ -1,0 +1,132 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension InventoryStore {
+    /// A page of the household's items (outside Recently deleted) that match `query`, in its order.
+    /// Pages follow a cursor (the sort key and id of the last item), so they stay fast and stable
+    /// deep into a large inventory while items are added.
+    public func items(householdId: UUID, _ query: ItemQuery) async throws -> ItemPage {
+        let limit = min(max(query.limit, 1), ItemQuery.maximumLimit)
+        let order = Self.sortKey(query.sort)
+        let select = sql.select().columns(Self.itemColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("i")) })
+            .column(SQLRaw(order.expression), as: "sort_key")
+            .from(SQLAlias(SQLIdentifier("inventory_items"), as: SQLIdentifier("i")))
+        filter(select, householdId: householdId, query)
+        if let cursor = query.cursor {
+            let position = try Self.decodeCursor(cursor, sort: query.sort)
+            let comparison = order.ascending ? ">" : "<"
+            select.where(SQLQueryString("(\(unsafeRaw: order.expression) \(unsafeRaw: comparison) \(position.key) OR (\(unsafeRaw: order.expression) = \(position.key) AND i.id \(unsafeRaw: comparison) \(bind: position.id)))"))
+        }
+        let direction: SQLDirection = order.ascending ? .ascending : .descending
+        select.orderBy(SQLRaw(order.expression), direction).orderBy(SQLColumn("id", table: "i"), direction).limit(limit + 1)
+        let rows = try await select.all()
+        let items = try await Self.items(from: Array(rows.prefix(limit)), on: sql)
+        var next: String?
+        if rows.count > limit, let last = rows.prefix(limit).last {
+            next = try Self.encodeCursor(sort: query.sort, row: last)
+        }
+        let count = sql.select().column(SQLRaw("COUNT(*)"), as: "total").from(SQLAlias(SQLIdentifier("inventory_items"), as: SQLIdentifier("i")))
+        filter(count, householdId: householdId, query)
+        let total = try await count.first()?.decode(column: "total", as: Int.self) ?? 0
+        return ItemPage(items: items, nextCursor: next, total: total)
+    }
+
+    /// Every tag the household uses, A–Z.
+    public func tags(householdId: UUID) async throws -> [String] {
+        try await sql.select().column(SQLRaw("MIN(tag)"), as: "tag").from("inventory_item_tags")
+            .where("household_id", .equal, householdId).groupBy("tag_key").orderBy("tag_key").limit(500).all()
+            .map { try $0.decode(column: "tag", as: String.self) }
+    }
+
+    /// Adds the conditions of `query` (and the household) to a select over `inventory_items i`.
+    func filter(_ select: SQLSelectBuilder, householdId: UUID, _ query: ItemQuery) {
+        select.where(SQLColumn("household_id", table: "i"), .equal, SQLBind(householdId))
+            .where(SQLColumn("deleted_at", table: "i"), .is, SQLLiteral.null)
+        for (column, filter) in [("room_id", query.room), ("category_id", query.category)] {
+            switch filter {
+            case .group(let id): select.where(SQLColumn(column, table: "i"), .equal, SQLBind(id))
+            case .unassigned: select.where(SQLColumn(column, table: "i"), .is, SQLLiteral.null)
+            case nil: break
+            }
+        }
+        if let tag = query.tag {
+            select.where(SQLQueryString("i.id IN (SELECT item_id FROM inventory_item_tags WHERE household_id = \(bind: householdId) AND tag_key = \(bind: tag.lowercased()))"))
+        }
+        if let documented = query.documented {
+            select.where(SQLRaw(documented ? InventorySQL.documented("i") : "NOT \(InventorySQL.documented("i"))"))
+        }
+        if let condition = query.condition { select.where(SQLColumn("condition", table: "i"), .equal, SQLBind(condition.rawValue)) }
+        if let missing = query.missing { select.where(SQLRaw("NOT (\(InventorySQL.has(missing, "i")))")) }
+        if let endsBy = query.warrantyEndsBy {
+            select.where(SQLColumn("warranty_until", table: "i"), .lessThanOrEqual, SQLBind(endsBy.description))
+            if let today = query.today { select.where(SQLColumn("warranty_until", table: "i"), .greaterThanOrEqual, SQLBind(today.description)) }
+        }
+        if let barcode = query.barcode { select.where(SQLColumn("barcode", table: "i"), .equal, SQLBind(barcode)) }
+        let words = query.searchWords
+        if !words.isEmpty { select.where(Self.matching(words, kind: kind)) }
+    }
+
+    /// Items whose search text has every word as the start of one of its words.
+    static func matching(_ words: [String], kind: DatabaseKind) -> SQLQueryString {
+        switch kind {
+        case .sqlite:
+            let expression = words.map { "\"\($0)\"*" }.joined(separator: " ")
+            return "i.id IN (SELECT r.item_id FROM inventory_search s JOIN inventory_search_rows r ON r.row = s.rowid WHERE inventory_search MATCH \(bind: expression))"
+        case .postgres:
+            let expression = words.map { "\($0):*" }.joined(separator: " & ")
+            return "to_tsvector('simple', i.search_text) @@ to_tsquery('simple', \(bind: expression))"
+        }
+    }
+
+    /// The expression a sort orders by (never NULL) and its direction.
+    static func sortKey(_ sort: ItemQuery.Sort) -> (expression: String, ascending: Bool) {
+        switch sort {
+        case .name: ("i.name_key", true)
+        case .value: ("COALESCE(\(InventorySQL.value("i")), -1)", false)
+        case .added: ("i.created_at", false)
+        case .purchased: ("COALESCE(i.purchase_date, '')", false)
+        }
+    }
+
+    private struct Cursor: Codable {
+        /// The sort it was made for.
+        var s: String
+        /// The last item's sort key: text, number or time.
+        var t: String?
+        var n: Int?
+        var d: Double?
+        /// The last item's id.
+        var i: UUID
+    }
+
+    static func encodeCursor(sort: ItemQuery.Sort, row: any SQLRow) throws -> String {
+        var cursor = Cursor(s: sort.rawValue, i: try row.decode(column: "id", as: UUID.self))
+        switch sort {
+        case .name, .purchased: cursor.t = try row.decode(column: "sort_key", as: String.self)
+        case .value: cursor.n = try row.decode(column: "sort_key", as: Int.self)
+        case .added: cursor.d = try row.decode(column: "sort_key", as: Date.self).timeIntervalSince1970
+        }
+        return try JSONEncoder().encode(cursor).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decodeCursor(_ text: String, sort: ItemQuery.Sort) throws -> (key: SQLBind, id: UUID) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard text.count <= 1000, let data = Data(base64Encoded: base64), let cursor = try? JSONDecoder().decode(Cursor.self, from: data),
+              cursor.s == sort.rawValue
+        else { throw InventoryError.invalidCursor }
+        switch sort {
+        case .name, .purchased:
+            guard let text = cursor.t, !TextRules.containsControl(text) else { throw InventoryError.invalidCursor }
+            return (SQLBind(text), cursor.i)
+        case .value:
+            guard let number = cursor.n else { throw InventoryError.invalidCursor }
+            return (SQLBind(number), cursor.i)
+        case .added:
+            guard let seconds = cursor.d, seconds.isFinite, abs(seconds) < 1e11 else { throw InventoryError.invalidCursor }
+            return (SQLBind(Date(timeIntervalSince1970: seconds)), cursor.i)
+        }
+    }
+}

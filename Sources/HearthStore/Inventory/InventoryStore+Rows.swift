@@ -1,0 +1,67 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension InventoryStore {
+    /// One item of the household (also a deleted one when `includingDeleted`).
+    public func item(id: UUID, householdId: UUID, includingDeleted: Bool = false) async throws -> InventoryItem? {
+        try await Self.item(id: id, householdId: householdId, includingDeleted: includingDeleted, on: sql)
+    }
+
+    static let itemColumns = [
+        "id", "household_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
+        "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",
+        "condition", "warranty_until", "notes", "photo_count", "receipt_count", "primary_photo_id", "created_at", "updated_at", "deleted_at",
+    ]
+
+    static func item(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase, locking: Bool = false) async throws -> InventoryItem? {
+        let query = db.select().columns(itemColumns).from("inventory_items").where("id", .equal, id).where("household_id", .equal, householdId)
+        if !includingDeleted { query.where("deleted_at", .is, SQLLiteral.null) }
+        if locking { query.for(.update) }
+        guard let row = try await query.first() else { return nil }
+        return try await items(from: [row], on: db).first
+    }
+
+    /// Items from rows of ``itemColumns``, with their tags (one query for all of them).
+    static func items(from rows: [any SQLRow], on db: any SQLDatabase) async throws -> [InventoryItem] {
+        var items = try rows.map(item(from:))
+        guard !items.isEmpty else { return items }
+        var tags: [UUID: [String]] = [:]
+        for row in try await db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", .in, items.map(\.id)).all() {
+            tags[try row.decode(column: "item_id", as: UUID.self), default: []].append(try row.decode(column: "tag", as: String.self))
+        }
+        for index in items.indices {
+            items[index].tags = (tags[items[index].id] ?? []).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+        }
+        return items
+    }
+
+    static func item(from row: any SQLRow) throws -> InventoryItem {
+        func money(_ amount: String, _ currency: String) throws -> Money? {
+            guard let amount = try row.decode(column: amount, as: Int?.self), let currency = try row.decode(column: currency, as: String?.self) else {
+                return nil
+            }
+            return Money(amount: amount, currency: currency)
+        }
+        func date(_ column: String) throws -> CalendarDate? {
+            try row.decode(column: column, as: String?.self).flatMap(CalendarDate.init(iso:))
+        }
+        return InventoryItem(
+            id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
+            name: try row.decode(column: "name", as: String.self), description: try row.decode(column: "description", as: String?.self),
+            roomId: try row.decode(column: "room_id", as: UUID?.self), categoryId: try row.decode(column: "category_id", as: UUID?.self),
+            quantity: try row.decode(column: "quantity", as: Int.self), brand: try row.decode(column: "brand", as: String?.self),
+            model: try row.decode(column: "model", as: String?.self), serialNumber: try row.decode(column: "serial_number", as: String?.self),
+            barcode: try row.decode(column: "barcode", as: String?.self), purchaseDate: try date("purchase_date"),
+            purchasePlace: try row.decode(column: "purchase_place", as: String?.self),
+            purchasePrice: try money("purchase_price", "purchase_currency"),
+            replacementValue: try money("replacement_value", "replacement_currency"),
+            condition: try row.decode(column: "condition", as: String?.self).flatMap(ItemCondition.init(rawValue:)),
+            warrantyUntil: try date("warranty_until"), notes: try row.decode(column: "notes", as: String?.self),
+            photoCount: try row.decode(column: "photo_count", as: Int.self), receiptCount: try row.decode(column: "receipt_count", as: Int.self),
+            primaryPhotoId: try row.decode(column: "primary_photo_id", as: UUID?.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self),
+            deletedAt: try row.decode(column: "deleted_at", as: Date?.self)
+        )
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HearthCore
+
+/// What the item list shows: filters, text search, sort and the page.
+public struct ItemQuery: Sendable, Equatable {
+    /// A room or category filter: one of them, or the items without one.
+    public enum GroupFilter: Sendable, Equatable {
+        case group(UUID)
+        case unassigned
+    }
+
+    /// Orders of the list. Name goes A–Z; value, date added and purchase date go newest or largest first.
+    public enum Sort: String, Sendable, CaseIterable {
+        case name, value, added, purchased
+    }
+
+    /// Words to find, each as the start of a word ("sams" finds Samsung).
+    public var text: String?
+    public var room: GroupFilter?
+    public var category: GroupFilter?
+    public var tag: String?
+    /// Only documented (true) or only not documented (false) items.
+    public var documented: Bool?
+    public var condition: ItemCondition?
+    /// Only items that lack this field.
+    public var missing: DocumentationField?
+    /// Only items whose warranty ends between `today` and this date.
+    public var warrantyEndsBy: CalendarDate?
+    public var today: CalendarDate?
+    /// Only items with exactly this barcode.
+    public var barcode: String?
+    public var sort: Sort
+    /// Where the previous page ended (``ItemPage/nextCursor``).
+    public var cursor: String?
+    public var limit: Int
+
+    public static let maximumLimit = 200
+
+    public init(text: String? = nil, room: GroupFilter? = nil, category: GroupFilter? = nil, tag: String? = nil, documented: Bool? = nil,
+                condition: ItemCondition? = nil, missing: DocumentationField? = nil, warrantyEndsBy: CalendarDate? = nil,
+                today: CalendarDate? = nil, barcode: String? = nil, sort: Sort = .name, cursor: String? = nil, limit: Int = 50) {
+        self.text = text
+        self.room = room
+        self.category = category
+        self.tag = tag
+        self.documented = documented
+        self.condition = condition
+        self.missing = missing
+        self.warrantyEndsBy = warrantyEndsBy
+        self.today = today
+        self.barcode = barcode
+        self.sort = sort
+        self.cursor = cursor
+        self.limit = limit
+    }
+
+    /// The words of `text` a search looks for: letters and digits, at most 8 words of 50 characters.
+    var searchWords: [String] {
+        guard let text else { return [] }
+        let words = text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { String($0.prefix(50)) }
+        return Array(words.prefix(8))
+    }
+}
+
+/// One page of the item list.
+public struct ItemPage: Sendable, Equatable {
+    public var items: [InventoryItem]
+    /// Pass it as ``ItemQuery/cursor`` for the next page; nil on the last page.
+    public var nextCursor: String?
+    /// How many items match the filters in all.
+    public var total: Int
+
+    public init(items: [InventoryItem], nextCursor: String?, total: Int) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.total = total
+    }
+}
