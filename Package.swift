@@ -34,6 +34,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "HearthCore"),
+        // Images, OCR and barcodes through Debian's libraries (libvips, tesseract, zbar); a C shim
+        // wraps the variadic vips calls.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .target(name: "HearthMedia", dependencies: ["CVips", "CVipsShim", "CTesseract", "CZbar"]),
         .target(
             name: "HearthStore",
             dependencies: [
@@ -56,7 +63,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthAPI",
+                "HearthCore", "HearthStore", "HearthAPI", "HearthMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -85,7 +92,8 @@ let package = Package(
             name: "hearth",
             dependencies: ["HearthCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"], exclude: ["Inventory/Fixtures"]),
+        .testTarget(name: "HearthMediaTests", dependencies: ["HearthMedia"], exclude: ["Fixtures"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore"]),
         .testTarget(
             name: "HearthServerTests",

@@ -11,6 +11,14 @@ if ! have_cmd swift; then
     exit 1
 fi
 
+# Every build compiles HearthMedia against libvips (with HEIF and PDF), tesseract and zbar through
+# pkg-config; text recognition needs the English language data at run time.
+have_cmd pkg-config || need+=(pkg-config)
+pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
+pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
+pkg-config --exists zbar 2>/dev/null || need+=(libzbar-dev)
+ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
+
 case "${1:-run}" in
     run) ;;
     test)

@@ -30,7 +30,7 @@ trap cleanup EXIT INT TERM
 "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U hearth -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
 "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000" start >/dev/null \
     || { cat "$dir/server.log" >&2; exit 1; }
 
 echo "Throwaway PostgreSQL on 127.0.0.1:$port"

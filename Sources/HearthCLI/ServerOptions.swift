@@ -46,8 +46,11 @@ struct ServerOptions: ParsableArguments {
             maxConnectionsPerClient: try positive(config, "hearth.max.connections.per.client", defaults.maxConnectionsPerClient),
             idleTimeout: try positive(config, "hearth.idle.timeout", defaults.idleTimeout),
             requestTimeout: try positive(config, "hearth.request.timeout", defaults.requestTimeout),
-            registrationsPerHour: try positive(config, "hearth.registrations.per.hour", defaults.registrationsPerHour)
+            registrationsPerHour: try positive(config, "hearth.registrations.per.hour", defaults.registrationsPerHour),
+            maxUploadBytes: try positive(config, "hearth.max.upload.mb", defaults.maxUploadBytes / 1_048_576) * 1_048_576
         )
+        let languages = config.string(forKey: "hearth.ocr.languages", default: "")
+            .split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)
         return AppConfiguration(
             host: host ?? config.string(forKey: "hearth.host", default: "127.0.0.1"),
             port: port,
@@ -58,7 +61,8 @@ struct ServerOptions: ParsableArguments {
             logLevel: logLevel,
             trustedProxies: trustedProxies,
             webhooksAllowLoopback: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false),
-            limits: limits
+            limits: limits,
+            ocrLanguages: languages.isEmpty ? nil : languages
         )
     }
 

@@ -8,7 +8,7 @@ import Logging
 public struct AppConfiguration: Sendable {
     public var host: String
     public var port: Int
-    /// Holds the SQLite file (unless a PostgreSQL URL is given) and, later, uploads.
+    /// Holds the SQLite file (unless a PostgreSQL URL is given) and the photos and receipts (`media/`).
     public var dataDirectory: String
     /// `postgres://...` to use PostgreSQL instead of the SQLite file in the data directory.
     public var databaseURL: String?
@@ -30,13 +30,16 @@ public struct AppConfiguration: Sendable {
     public var webhooksAllowLoopback: Bool
     /// Connections, timeouts and sizes that keep one client from holding the server.
     public var limits: ServerLimits
+    /// Languages OCR reads receipts in (tesseract's names, e.g. `eng`, `deu`); nil: every one installed.
+    public var ocrLanguages: [String]?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
         databaseURL: String? = nil, registrationOpen: Bool = true, secureCookies: Bool = false,
         logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false,
-        trustedProxies: TrustedProxies = .none, webhooksAllowLoopback: Bool = false, limits: ServerLimits = ServerLimits()
+        trustedProxies: TrustedProxies = .none, webhooksAllowLoopback: Bool = false, limits: ServerLimits = ServerLimits(),
+        ocrLanguages: [String]? = nil
     ) {
         self.host = host
         self.port = port
@@ -51,15 +54,21 @@ public struct AppConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.webhooksAllowLoopback = webhooksAllowLoopback
         self.limits = limits
+        self.ocrLanguages = ocrLanguages
     }
 
-    /// A configuration for tests: in-memory SQLite, cheap bcrypt, quiet logs, webhooks to a local receiver.
+    /// A configuration for tests: in-memory SQLite, media in a fresh temporary folder, cheap bcrypt,
+    /// quiet logs, webhooks to a local receiver.
     public static func testing(clock: any WallClock = SystemClock(), registrationOpen: Bool = true) -> AppConfiguration {
         AppConfiguration(
-            port: 0, registrationOpen: registrationOpen, logLevel: .warning,
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)").path,
+            registrationOpen: registrationOpen, logLevel: .warning,
             passwordCost: 4, clock: clock, inMemoryDatabase: true, webhooksAllowLoopback: true
         )
     }
+
+    /// Where photos and receipt images are kept.
+    public var mediaDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("media").path }
 
     /// Where the data lives, checking that the data directory is usable when SQLite is.
     public func databaseLocation() throws -> DatabaseLocation {
@@ -72,7 +81,8 @@ public struct AppConfiguration: Sendable {
 
 /// What keeps one client from holding the server: a cap on connections in all and per client
 /// address, how long an idle connection stays open, how long a request may take to arrive, and how
-/// large its headers may be. Bodies are limited where they are read (1 MiB for the API and forms).
+/// large its headers may be. Bodies are limited where they are read (1 MiB for the API and forms,
+/// ``maxUploadBytes`` for each uploaded file).
 public struct ServerLimits: Sendable, Equatable {
     public var maxConnections: Int
     /// Connections one client address may hold (trusted proxies are not counted).
@@ -84,15 +94,19 @@ public struct ServerLimits: Sendable, Equatable {
     public var maxHeaderBytes: Int
     /// Accounts one client address may register in an hour.
     public var registrationsPerHour: Int
+    /// Bytes one uploaded photo or receipt may have.
+    public var maxUploadBytes: Int
 
     public init(maxConnections: Int = 4096, maxConnectionsPerClient: Int = 256, idleTimeout: Int = 30,
-                requestTimeout: Int = 60, maxHeaderBytes: Int = 32 * 1024, registrationsPerHour: Int = 10) {
+                requestTimeout: Int = 60, maxHeaderBytes: Int = 32 * 1024, registrationsPerHour: Int = 10,
+                maxUploadBytes: Int = 25 * 1024 * 1024) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.idleTimeout = idleTimeout
         self.requestTimeout = requestTimeout
         self.maxHeaderBytes = maxHeaderBytes
         self.registrationsPerHour = registrationsPerHour
+        self.maxUploadBytes = maxUploadBytes
     }
 }
 

@@ -12,6 +12,8 @@ struct AppServices: Sendable {
     let events: EventHub
     let webhooks: WebhookStore
     let lists: ListStore
+    let inventory: InventoryStore
+    let media: MediaLibrary
     let secrets: SecretBox
     let renderer: PageRenderer
     /// Every route, once the router is built.

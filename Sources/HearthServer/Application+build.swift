@@ -1,6 +1,7 @@
 import Foundation
 import HearthAPI
 import HearthCore
+import HearthMedia
 import HearthStore
 import Hummingbird
 import HummingbirdCore
@@ -32,7 +33,7 @@ public func buildApplication(
         )
         app.addServices(
             DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
-                            lists: services.lists, logger: logger),
+                            lists: services.lists, inventory: services.inventory, media: services.media, logger: logger),
             FocusScheduler(focus: services.focus),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
                           allowLoopback: configuration.webhooksAllowLoopback, logger: logger)
@@ -82,6 +83,9 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     InstallablePages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
     ListsPages(services: services).addRoutes(to: router)
+    InventoryPages(services: services).addRoutes(to: router)
+    InventoryOrganizePages(services: services).addRoutes(to: router)
+    InventoryCapturePages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))
@@ -105,12 +109,15 @@ extension AppServices {
             store: FocusStore(database: database, clock: configuration.clock), accounts: accounts, events: events,
             webhooks: webhooks, schedule: TimerSchedule(), clock: configuration.clock, ids: .random, logger: logger
         )
+        let inventory = InventoryStore(database: database, clock: configuration.clock)
+        let media = MediaLibrary(root: configuration.mediaDirectory, processor: ImageProcessor(), maxBytes: configuration.limits.maxUploadBytes,
+                                 isReferenced: { try await inventory.isFileReferenced($0) })
         let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,
-            lists: ListStore(database: database, clock: configuration.clock), secrets: secrets,
+            lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media, secrets: secrets,
             renderer: try await PageRenderer.load()
         )
     }

@@ -3,12 +3,14 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions, old webhook
-/// deliveries and lists deleted 30 days ago hourly, and closes the connections once the server has shut down gracefully.
+/// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they used) hourly, and closes the connections once the server has shut down gracefully.
 struct DatabaseService: Service {
     let database: Database
     let credentials: CredentialStore
     let webhooks: WebhookStore
     let lists: ListStore
+    let inventory: InventoryStore
+    let media: MediaLibrary
     let logger: Logger
 
     func run() async throws {
@@ -18,8 +20,9 @@ struct DatabaseService: Service {
                     try await credentials.purgeExpiredSessions()
                     try await webhooks.pruneLog()
                     try await lists.purgeExpired()
+                    await media.removeUnreferenced(try await inventory.purgeExpired())
                 } catch {
-                    logger.warning("Could not purge expired sessions, deliveries or lists: \(error)")
+                    logger.warning("Could not purge expired sessions, deliveries, lists or items: \(error)")
                 }
                 try await Task.sleep(for: .seconds(3600))
             }

@@ -7,9 +7,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public let month: Int
     public let day: Int
 
-    /// A valid Gregorian date between the years 1000 and 9999, or nil.
+    /// A valid Gregorian date between the years 1 and 9999, or nil.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1000...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day) else {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day) else {
             return nil
         }
         self.year = year
@@ -45,11 +45,11 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public func adding(months: Int) -> CalendarDate? {
         let total = year * 12 + (month - 1) + months
         let newYear = total / 12, newMonth = total % 12 + 1
-        guard (1000...9999).contains(newYear) else { return nil }
+        guard (1...9999).contains(newYear) else { return nil }
         return CalendarDate(year: newYear, month: newMonth, day: min(day, Self.days(inMonth: newMonth, year: newYear)))
     }
 
-    /// The date `days` days later (earlier when negative); nil outside the years 1000…9999.
+    /// The date `days` days later (earlier when negative); nil outside the years 1…9999.
     public func adding(days: Int) -> CalendarDate? {
         // Howard Hinnant's civil_from_days.
         let z = dayNumber + days + 719_468

@@ -29,8 +29,10 @@ struct APIRequestMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.isAPI else { return try await next(request, context) }
         var request = request
-        if request.method != .get && request.method != .head {
-            // The OpenAPI transport would read a body of any size; API bodies are small JSON.
+        // Uploads (multipart) are streamed to files by their handlers, each file limited on the way.
+        let isUpload = request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
+        if request.method != .get && request.method != .head && !isUpload {
+            // The OpenAPI transport would read a body of any size; other API bodies are small JSON.
             let body = try await request.collectBody(upTo: Self.maxBodySize)
             if request.headers[.contentType]?.hasPrefix("application/json") == true, let field = Self.firstNull(in: body) {
                 throw HTTPErrorMessage.badRequest("“\(field)” is null; leave a field out instead of sending null.")

@@ -8,6 +8,8 @@ enum Notice: String {
     case inviteWithdrawn = "invite-withdrawn", memberRemoved = "member-removed", signedOut = "signed-out", accountDeleted = "account-deleted"
     case sessionDeleted = "session-deleted", timeZoneChanged = "time-zone"
     case listRestored = "list-restored", listPurged = "list-purged", listGone = "list-gone"
+    case itemAdded = "item-added", itemCopied = "item-copied", itemRestored = "item-restored", itemPurged = "item-purged"
+    case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", groupDeleted = "group-deleted"
 
     var message: String {
         switch self {
@@ -25,6 +27,14 @@ enum Notice: String {
         case .listRestored: "List restored with all its items."
         case .listPurged: "List deleted for good."
         case .listGone: "That list has changed meanwhile; here is how things stand now."
+        case .itemAdded: "Item added. Add photos and a value to make it claim-ready."
+        case .itemCopied: "A copy was added: change what differs (the serial number was left empty)."
+        case .itemRestored: "Item restored with its photos."
+        case .itemPurged: "Item deleted for good."
+        case .itemGone: "That item has changed meanwhile; here is how things stand now."
+        case .itemsDeleted: "The selected items moved to Recently deleted."
+        case .nothingSelected: "Select items first, then choose what to do with them."
+        case .groupDeleted: "Deleted. Its items stay in the inventory."
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthMedia
 import Hummingbird
 import OpenAPIRuntime
 
@@ -37,6 +38,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as WebhookError:
             self.init(status: error == .notFound ? .notFound : .unprocessableContent, detail: error.message)
         case let error as FocusError:
+            self.init(status: Self.status(of: error), detail: error.message)
+        case let error as InventoryError:
+            self.init(status: Self.status(of: error), detail: error.message)
+        case let error as MediaError:
             self.init(status: Self.status(of: error), detail: error.message)
         case HTTPErrorMessage.badRequest(let message):
             self.init(status: .badRequest, detail: message)
@@ -80,6 +85,26 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .listNotFound, .itemNotFound: .notFound
         case .listDeleted: .gone
         case .idConflict: .conflict
+        }
+    }
+
+    static func status(of error: InventoryError) -> HTTPResponse.Status {
+        switch error {
+        case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .warrantyNeedsPurchaseDate, .tooManyTags,
+             .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection:
+            .unprocessableContent
+        case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound: .notFound
+        case .itemDeleted: .gone
+        case .groupNameTaken, .idConflict: .conflict
+        case .invalidCursor: .badRequest
+        }
+    }
+
+    static func status(of error: MediaError) -> HTTPResponse.Status {
+        switch error {
+        case .notAnImage: .unsupportedMediaType
+        case .unreadable, .tooManyPixels: .unprocessableContent
+        case .failed: .internalServerError
         }
     }
 

@@ -21,6 +21,8 @@ extension InventoryStore {
         let icon = try InventoryRules.icon(icon)
         let id = id ?? ids.next()
         let now = clock.now
+        // The defaults come first, so a household's own room follows them.
+        try await prepare(householdId: householdId)
         return try await database.transaction { db in
             if let owner = try await Self.owner(table: "inventory_groups", id: id, on: db) {
                 guard owner == householdId, let group = try await Self.group(kind, id: id, householdId: householdId, on: db) else {

@@ -1,0 +1,2 @@
+// libvips, the image library behind HearthMedia (Debian: libvips-dev).
+#include <vips/vips.h>

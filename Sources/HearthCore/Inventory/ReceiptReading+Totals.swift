@@ -1,0 +1,125 @@
+import Foundation
+
+extension ReceiptReading {
+    /// The amount on the strongest total line: GRAND TOTAL, "Total à payer" or "Order total" before
+    /// TOTAL, Summe or AMOUNT DUE, before BALANCE DUE (which may be what is left after a deposit).
+    /// Never a SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero.
+    static func total(in lines: [ScannedLine]) -> (money: Money, line: Int)? {
+        var best: (rank: Int, money: Money, line: Int)?
+        for (index, line) in lines.enumerated() {
+            guard let rank = totalRank(line) else { continue }
+            let amount = line.amounts.isEmpty ? amountAlone(on: lines, at: index + 1) : line.amounts.last?.money
+            guard let amount, amount.amount > 0 else { continue }
+            if rank < (best?.rank ?? Int.max) { best = (rank, amount, index) }
+        }
+        return best.map { ($0.money, $0.line) }
+    }
+
+    /// How strongly `line` says "this is what was paid" (0 strongest), or nil when it is not a total line.
+    static func totalRank(_ line: ScannedLine) -> Int? {
+        if strongTotals.contains(where: line.has) { return 0 }
+        let includesTax = line.hasAny(["incl", "inkl", "including", "inclusive", "inc", "ttc"])
+        if line.hasAny(notTotals) || line.has("sub total") || line.has("sous total") || (line.hasAny(taxWords) && !includesTax) {
+            return nil
+        }
+        if line.hasAny(["total", "summe", "gesamt", "totale", "totaal", "suma", "importe", "montant"]) || line.has("amount due") {
+            return 1
+        }
+        if line.has("balance due") || line.hasAny(["balance", "betrag"]) { return 2 }
+        return nil
+    }
+
+    private static let strongTotals = ["grand total", "total due", "total a payer", "net a payer", "order total", "invoice total",
+                                       "total to pay", "total ttc", "zu zahlen", "total amount", "amount to pay"]
+    private static let notTotals: Set<String> = [
+        "subtotal", "zwischensumme", "savings", "saving", "saved", "save", "discount", "discounts", "rabatt", "remise", "items", "item",
+        "qty", "quantity", "artikel", "articles", "before", "excl", "excluding", "net", "netto", "ht", "points", "tip", "tips",
+        "change", "tendered", "ruckgeld", "rueckgeld", "deposit", "paid",
+    ]
+
+    /// Sales tax, VAT, MwSt, TVA, GST ...: the tax on the purchase. Several rates add up; a TOTAL TAX
+    /// line wins over its parts. On a line with several amounts (rate, net, tax, gross) the tax is
+    /// the one between net and gross, else the smallest; a tax heading over a table row ("MwSt Netto
+    /// Steuer Brutto") takes the row below it. Tax registration numbers are not taxes.
+    static func tax(in lines: [ScannedLine]) -> Money? {
+        var parts: [Money] = []
+        for (index, line) in lines.enumerated() where isTaxLine(line) {
+            var amounts = unlabelledAmounts(line)
+            if line.amounts.isEmpty, lines.indices.contains(index + 1), !lines[index + 1].words.contains(where: { $0.count >= 3 }) {
+                amounts = lines[index + 1].amounts.map(\.money)
+            }
+            guard let tax = taxAmount(amounts.filter { $0.amount >= 0 }) else { continue }
+            if line.hasAny(["total", "summe", "gesamt"]) { return tax }
+            if !parts.contains(tax) { parts.append(tax) }
+        }
+        guard let first = parts.first else { return nil }
+        return Money(amount: parts.reduce(0) { $0 + $1.amount }, currency: first.currency)
+    }
+
+    static let taxWords: Set<String> = ["tax", "taxes", "vat", "mwst", "tva", "iva", "gst", "hst", "pst", "qst", "ust", "steuer", "btw",
+                                        "moms"]
+
+    static func isTaxLine(_ line: ScannedLine) -> Bool {
+        guard line.hasAny(taxWords) else { return false }
+        let registration: Set<String> = ["reg", "no", "nr", "number", "id", "idnr", "nummer", "registration", "before", "excl",
+                                         "exempt", "exemption", "zero", "rated"]
+        let totalWithTax = line.hasAny(["total", "summe"]) && line.hasAny(["incl", "inkl", "including", "inc", "ttc"])
+        return !line.hasAny(registration) && !totalWithTax
+    }
+
+    /// The amounts on a tax line that are not labelled as what the tax applies to ("on £23.43",
+    /// "Netto 43,62") or as the gross ("Brutto 51,91").
+    private static func unlabelledAmounts(_ line: ScannedLine) -> [Money] {
+        let labels: Set<String> = ["on", "of", "from", "auf", "sur", "net", "netto", "brutto", "gross", "base", "ht", "ttc"]
+        var start = line.text.startIndex
+        return line.amounts.compactMap { found in
+            let before = words(of: String(line.text[start..<found.range.lowerBound]))
+            start = found.range.upperBound
+            return labels.contains(before.last ?? "") ? nil : found.money
+        }
+    }
+
+    /// `tax` checked against the total: nil when it is not below it. Where only tax lines stand between
+    /// the SUBTOTAL and the total line, subtotal plus tax make the total, so a tax that cannot be read
+    /// there, or that misses by a single digit (an OCR slip, "1.67" for "1.07"), is their difference.
+    /// With a fee or a tip between them the printed tax stands, and an unreadable one stays nil.
+    static func checkedTax(_ tax: Money?, total: (money: Money, line: Int)?, in lines: [ScannedLine]) -> Money? {
+        guard let total else { return tax }
+        if let tax, tax.amount >= total.money.amount { return nil }
+        guard let subtotal = subtotal(before: total.line, withOnlyTaxBetween: lines) else { return tax }
+        let difference = Money(amount: total.money.amount - subtotal.amount, currency: total.money.currency)
+        guard let tax else { return difference }
+        let expected = String(difference.amount), printed = String(tax.amount)
+        let slips = zip(expected, printed).filter { $0 != $1 }.count
+        return expected.count == printed.count && slips == 1 ? difference : tax
+    }
+
+    /// The SUBTOTAL above line `totalLine` when everything priced or taxed between them is tax.
+    private static func subtotal(before totalLine: Int, withOnlyTaxBetween lines: [ScannedLine]) -> Money? {
+        let isSubtotal = { (line: ScannedLine) in
+            (line.hasAny(["subtotal", "zwischensumme"]) || line.has("sub total") || line.has("sous total")) && !line.amounts.isEmpty
+        }
+        guard let subtotalLine = lines[..<totalLine].lastIndex(where: isSubtotal) else { return nil }
+        let between = lines[(subtotalLine + 1)..<totalLine]
+        guard between.contains(where: isTaxLine), between.allSatisfy({ $0.amounts.isEmpty || isTaxLine($0) }),
+              let subtotal = lines[subtotalLine].amounts.last?.money,
+              subtotal.amount < lines[totalLine].amounts.last?.money.amount ?? amountAlone(on: lines, at: totalLine + 1)?.amount ?? 0
+        else { return nil }
+        return subtotal
+    }
+
+    /// The tax among the amounts of one tax line.
+    private static func taxAmount(_ amounts: [Money]) -> Money? {
+        guard amounts.count > 1 else { return amounts.first }
+        if amounts.count == 3, amounts[0].amount + amounts[1].amount == amounts[2].amount { return amounts[1] }
+        return amounts.min { $0.amount < $1.amount }
+    }
+
+    /// The amount on line `index` when that line holds nothing else (a total printed below its label).
+    static func amountAlone(on lines: [ScannedLine], at index: Int) -> Money? {
+        guard lines.indices.contains(index), lines[index].amounts.count == 1,
+              lines[index].words.allSatisfy({ $0.count <= 1 || Currency.isKnown($0.uppercased()) })
+        else { return nil }
+        return lines[index].amounts[0].money
+    }
+}

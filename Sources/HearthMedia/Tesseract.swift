@@ -1,0 +1,60 @@
+import CTesseract
+import Foundation
+
+/// Tesseract through its C API. One engine per call: engines are not shareable across threads,
+/// and a job's cost is dominated by recognition, not by loading the model.
+enum Tesseract {
+    /// Tesseract prints progress and warnings through `tprintf` to stderr unless its global
+    /// `debug_file` says otherwise. Set once, before any engine runs (it is a process-wide string).
+    private static let quiet: Void = {
+        let handle = TessBaseAPICreate()
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        TessBaseAPIDelete(handle)
+    }()
+
+    static func installedLanguages(dataPath: String?) -> [String] {
+        _ = quiet
+        guard let handle = TessBaseAPICreate() else { return [] }
+        defer {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+        }
+        // Tesseract names its data folder only once an engine initialises; asking for a language
+        // that cannot exist resolves the folder and lists it without loading any model.
+        _ = TessBaseAPIInit3(handle, dataPath, "hearth-none")
+        guard let list = TessBaseAPIGetAvailableLanguagesAsVector(handle) else { return [] }
+        defer { TessDeleteTextArray(list) }
+        var languages: [String] = []
+        var index = 0
+        while let name = list[index] {
+            languages.append(String(cString: name))
+            index += 1
+        }
+        return languages.sorted()
+    }
+
+    static func recognize(_ page: GrayImage, languages: [String], dataPath: String?) throws -> String {
+        _ = quiet
+        guard !languages.isEmpty else { throw MediaError.failed("no tesseract language data installed") }
+        guard let handle = TessBaseAPICreate() else { throw MediaError.failed("tesseract could not be created") }
+        defer {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+        }
+        let joined = languages.joined(separator: "+")
+        guard TessBaseAPIInit3(handle, dataPath, joined) == 0 else {
+            throw MediaError.failed("tesseract could not load language data \(joined) from \(dataPath ?? "its default folder")")
+        }
+        // One column of lines of varying size: a receipt. Automatic layout analysis splits a
+        // receipt's price column from its item names and sometimes drops it.
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_COLUMN)
+        return try page.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
+            // The page is scaled to about 300 dpi worth of detail; saying so stops tesseract guessing.
+            TessBaseAPISetSourceResolution(handle, 300)
+            guard let text = TessBaseAPIGetUTF8Text(handle) else { throw MediaError.failed("tesseract could not recognise the page") }
+            defer { TessDeleteText(text) }
+            return String(cString: text)
+        }
+    }
+}

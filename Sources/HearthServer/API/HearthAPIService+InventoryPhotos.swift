@@ -1,0 +1,94 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+import HTTPTypes
+import OpenAPIRuntime
+
+/// An item's photos: several uploaded in one request, reordered, deleted, and served as JPEGs.
+extension HearthAPIService {
+    func listItemPhotos(_ input: Operations.ListItemPhotos.Input) async throws -> Operations.ListItemPhotos.Output {
+        let user = try APIRequest.requireUser()
+        let id = try Self.uuid(input.path.id)
+        guard try await services.inventory.item(id: id, householdId: user.householdId) != nil else {
+            throw try await services.inventory.missingItemError(id, householdId: user.householdId)
+        }
+        let photos = try await services.inventory.photos(itemId: id, householdId: user.householdId)
+        return .ok(.init(body: .json(.init(photos: photos.map { .init($0) }))))
+    }
+
+    func uploadItemPhotos(_ input: Operations.UploadItemPhotos.Input) async throws -> Operations.UploadItemPhotos.Output {
+        let user = try APIRequest.requireUser()
+        let id = try Self.uuid(input.path.id)
+        // Another household's item, or a deleted one, is refused before the body is read.
+        guard try await services.inventory.item(id: id, householdId: user.householdId) != nil else {
+            throw try await services.inventory.missingItemError(id, householdId: user.householdId)
+        }
+        let body = switch input.body { case .multipartForm(let body): body }
+        var uploads: [MediaLibrary.Upload] = []
+        do {
+            for try await part in body {
+                guard case .file(let file) = part else { continue }
+                guard uploads.count < 20 else { throw HTTPErrorMessage.badRequest("Send at most 20 photos at once.") }
+                uploads.append(try await services.media.receive(file.payload.body))
+            }
+            guard !uploads.isEmpty else { throw HTTPErrorMessage.badRequest("Send at least one photo as a part named “file”.") }
+            var files: [StoredFile] = []
+            for upload in uploads { files.append(try await services.media.keep(upload)) }
+            do {
+                _ = try await services.inventory.addPhotos(files, itemId: id, householdId: user.householdId)
+            } catch {
+                await services.media.removeUnreferenced(files.map(\.sha256))
+                throw error
+            }
+        } catch {
+            for upload in uploads { services.media.discard(upload) }
+            throw error
+        }
+        await services.events.publishInventoryChange("photosAdded", itemId: id, by: user)
+        let photos = try await services.inventory.photos(itemId: id, householdId: user.householdId)
+        return .created(.init(body: .json(.init(photos: photos.map { .init($0) }))))
+    }
+
+    func getItemPhoto(_ input: Operations.GetItemPhoto.Input) async throws -> Operations.GetItemPhoto.Output {
+        let user = try APIRequest.requireUser()
+        let size = PhotoURL.Size(rawValue: input.query.size?.rawValue ?? "medium") ?? .medium
+        guard let photo = try await services.inventory.photo(id: try Self.uuid(input.path.photoId), itemId: try Self.uuid(input.path.id),
+                                                             householdId: user.householdId)
+        else { throw InventoryError.photoNotFound }
+        // The photo's content never changes under its id, so the browser may keep it; only members see it.
+        let etag = "\"\(photo.sha256.prefix(32))-\(size.rawValue)\""
+        let cacheControl = "private, max-age=31536000, immutable"
+        if let match = input.headers.ifNoneMatch, match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            return .notModified(.init(headers: .init(eTag: etag, cacheControl: cacheControl)))
+        }
+        let data = try await services.media.rendition(photo.sha256, size: size)
+        return .ok(.init(headers: .init(eTag: etag, cacheControl: cacheControl), body: .jpeg(HTTPBody(data))))
+    }
+
+    func moveItemPhoto(_ input: Operations.MoveItemPhoto.Input) async throws -> Operations.MoveItemPhoto.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .json(let body): body }
+        let id = try Self.uuid(input.path.id)
+        let photos = try await services.inventory.movePhoto(id: try Self.uuid(input.path.photoId), itemId: id, householdId: user.householdId,
+                                                            to: body.position)
+        await services.events.publishInventoryChange("photosChanged", itemId: id, by: user)
+        return .ok(.init(body: .json(.init(photos: photos.map { .init($0) }))))
+    }
+
+    func deleteItemPhoto(_ input: Operations.DeleteItemPhoto.Input) async throws -> Operations.DeleteItemPhoto.Output {
+        let user = try APIRequest.requireUser()
+        let id = try Self.uuid(input.path.id)
+        let file = try await services.inventory.deletePhoto(id: try Self.uuid(input.path.photoId), itemId: id, householdId: user.householdId)
+        await services.media.removeUnreferenced([file])
+        await services.events.publishInventoryChange("photosChanged", itemId: id, by: user)
+        return .noContent
+    }
+}
+
+extension InventoryStore {
+    /// Why an item the caller named cannot be used: in Recently deleted (410), or not theirs at all (404).
+    func missingItemError(_ id: UUID, householdId: UUID) async throws -> InventoryError {
+        try await item(id: id, householdId: householdId, includingDeleted: true) == nil ? .itemNotFound : .itemDeleted
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+
+/// Domain types of the inventory as the API sends them, and the API's input as domain values.
+extension Components.Schemas.InventoryItem {
+    init(_ item: InventoryItem, photos: [ItemPhoto]? = nil) {
+        let documentation = item.documentation
+        self.init(
+            id: item.id.uuidString, name: item.name, description: item.description, roomId: item.roomId?.uuidString,
+            categoryId: item.categoryId?.uuidString, quantity: item.quantity, brand: item.brand, model: item.model,
+            serialNumber: item.serialNumber, barcode: item.barcode, purchaseDate: item.purchaseDate?.description,
+            purchasePlace: item.purchasePlace, purchasePrice: item.purchasePrice.map(Components.Schemas.Money.init),
+            replacementValue: item.replacementValue.map(Components.Schemas.Money.init), value: item.value.map(Components.Schemas.Money.init),
+            condition: item.condition.flatMap { .init(rawValue: $0.rawValue) }, warrantyUntil: item.warrantyUntil?.description,
+            tags: item.tags, notes: item.notes, photoCount: item.photoCount, receiptCount: item.receiptCount,
+            primaryPhotoId: item.primaryPhotoId?.uuidString,
+            thumbnailUrl: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
+            documentationScore: documentation.score, isDocumented: documentation.isDocumented,
+            missing: documentation.missing.compactMap { .init(rawValue: $0.rawValue) },
+            photos: photos?.map { .init($0) }, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt
+        )
+    }
+}
+
+extension Components.Schemas.Money {
+    init(_ money: Money) {
+        self.init(amount: money.amount, currency: money.currency)
+    }
+
+    var domain: Money { Money(amount: amount, currency: currency) }
+}
+
+extension Components.Schemas.ItemPhoto {
+    init(_ photo: ItemPhoto) {
+        self.init(id: photo.id.uuidString, position: photo.position, width: photo.width, height: photo.height,
+                  contentType: photo.contentType, byteSize: photo.byteSize, createdAt: photo.createdAt,
+                  thumbUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .thumb),
+                  mediumUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .medium),
+                  originalUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .original))
+    }
+}
+
+extension Components.Schemas.InventoryGroup {
+    init(_ group: InventoryGroup, itemCount: Int) {
+        self.init(id: group.id.uuidString, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault,
+                  itemCount: itemCount)
+    }
+}
+
+extension Components.Schemas.GroupTotal {
+    init(_ total: GroupTotal) {
+        self.init(id: total.group?.id.uuidString, name: total.group?.name, icon: total.group?.icon, itemCount: total.itemCount,
+                  totals: total.totals.map(Components.Schemas.Money.init), documentedCount: total.documentedCount, score: total.score)
+    }
+}
+
+/// Where a photo is served, in the size a page needs.
+enum PhotoURL {
+    enum Size: String, Sendable, CaseIterable {
+        /// Lists and grids: never an original.
+        case thumb
+        /// The item page.
+        case medium
+        /// Full resolution, still oriented and without metadata.
+        case original
+
+        /// The longest side in pixels; nil for full size.
+        var maxSide: Int? {
+            switch self {
+            case .thumb: 320
+            case .medium: 1280
+            case .original: nil
+            }
+        }
+    }
+
+    static func path(itemId: UUID, photoId: UUID, size: Size) -> String {
+        "/api/v1/inventory/items/\(itemId.uuidString)/photos/\(photoId.uuidString)?size=\(size.rawValue)"
+    }
+}
+
+/// Reading the API's inventory input into domain values; a value that is well formed but wrong is a 422 or 400.
+enum InventoryInput {
+    static func date(_ text: String?, field: String) throws -> CalendarDate? {
+        guard let text else { return nil }
+        guard let date = CalendarDate(iso: text) else { throw HTTPErrorMessage.badRequest("“\(field)” must be a date written YYYY-MM-DD.") }
+        return date
+    }
+
+    static func warranty(until: String?, months: Int?) throws -> Warranty? {
+        if until != nil && months != nil { throw HTTPErrorMessage.badRequest("Send warrantyUntil or warrantyMonths, not both.") }
+        if let months { return .months(months) }
+        return try date(until, field: "warrantyUntil").map(Warranty.until)
+    }
+
+    /// A room or category filter: an id or `none`.
+    static func group(_ text: String?, field: String) throws -> ItemQuery.GroupFilter? {
+        guard let text else { return nil }
+        if text == "none" { return .unassigned }
+        guard let id = UUID(uuidString: text) else { throw HTTPErrorMessage.badRequest("“\(field)” must be an id or “none”.") }
+        return .group(id)
+    }
+}

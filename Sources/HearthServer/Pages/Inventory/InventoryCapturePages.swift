@@ -1,0 +1,45 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// The phone's capture page: take photos to make an item in one step (the Photo mode), with the
+/// rooms to put it in. Receipt and barcode modes read on the server.
+struct InventoryCapturePages {
+    let services: AppServices
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/inventory/capture", use: page)
+    }
+
+    func page(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await services.inventory.prepare(householdId: user.householdId)
+        let rooms = try await services.inventory.groups(.room, householdId: user.householdId)
+        let asked = request.uri.queryParameters["mode"].map(String.init) ?? "photo"
+        let mode = ["photo", "receipt", "barcode"].contains(asked) ? asked : "photo"
+        let page = CapturePage(layout: services.layout("Capture", .inventory, context), rooms: SelectOption.groups(rooms, selected: nil),
+                               mode: mode,
+                               maxUploadMB: services.configuration.limits.maxUploadBytes / 1_048_576)
+        return try services.renderer.render("inventory-capture", page)
+    }
+}
+
+/// What the capture page needs: the rooms and the mode it opens in.
+struct CapturePage: Sendable {
+    let layout: Layout
+    let rooms: [SelectOption]
+    let maxUploadMB: Int
+    /// The mode shown (Mustache reads stored properties only).
+    let photoMode: Bool
+    let receiptMode: Bool
+    let barcodeMode: Bool
+
+    init(layout: Layout, rooms: [SelectOption], mode: String, maxUploadMB: Int) {
+        self.layout = layout
+        self.rooms = rooms
+        self.maxUploadMB = maxUploadMB
+        photoMode = mode == "photo"
+        receiptMode = mode == "receipt"
+        barcodeMode = mode == "barcode"
+    }
+}

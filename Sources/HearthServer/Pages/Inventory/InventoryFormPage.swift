@@ -1,0 +1,68 @@
+import Foundation
+import HearthCore
+
+/// An option of a `<select>`, with whether it is chosen.
+struct SelectOption: Sendable {
+    let value: String
+    let title: String
+    let selected: Bool
+
+    static func list(_ options: [(value: String, title: String)], selected: String?) -> [SelectOption] {
+        options.map { SelectOption(value: $0.value, title: $0.title, selected: $0.value == selected) }
+    }
+
+    static func groups(_ groups: [InventoryGroup], selected: String?) -> [SelectOption] {
+        list(groups.map { ($0.id.uuidString, [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ")) }, selected: selected)
+    }
+
+    static func conditions(selected: String?) -> [SelectOption] {
+        list(ItemCondition.allCases.map { ($0.rawValue, $0.title) }, selected: selected)
+    }
+
+    /// The household's currency first, then the common ones, then every other code.
+    static func currencies(selected: String?, household: String) -> [SelectOption] {
+        let common = ["USD", "EUR", "GBP", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "NZD", "INR"]
+        let order = [household] + common.filter { $0 != household } + Currency.codes.filter { $0 != household && !common.contains($0) }
+        return list(order.map { ($0, $0) }, selected: selected ?? household)
+    }
+}
+
+/// The form to add or edit an item.
+struct InventoryFormPage: Sendable {
+    let layout: Layout
+    /// Where the form posts to.
+    let action: String
+    let heading: String
+    let submit: String
+    /// The page to go back to.
+    let back: String
+    let form: InventoryItemForm
+    let rooms: [SelectOption]
+    let categories: [SelectOption]
+    let conditions: [SelectOption]
+    let purchaseCurrencies: [SelectOption]
+    let replacementCurrencies: [SelectOption]
+    let error: String?
+    /// The field the error is about, to mark it.
+    let errorField: String?
+    let isNew: Bool
+
+    init(layout: Layout, action: String, heading: String, submit: String, back: String, form: InventoryItemForm,
+         rooms: [InventoryGroup], categories: [InventoryGroup], currency: String, error: String? = nil, errorField: String? = nil,
+         isNew: Bool) {
+        self.layout = layout
+        self.action = action
+        self.heading = heading
+        self.submit = submit
+        self.back = back
+        self.form = form
+        self.rooms = SelectOption.groups(rooms, selected: form.room)
+        self.categories = SelectOption.groups(categories, selected: form.category)
+        self.conditions = SelectOption.conditions(selected: form.condition)
+        self.purchaseCurrencies = SelectOption.currencies(selected: form.purchaseCurrency, household: currency)
+        self.replacementCurrencies = SelectOption.currencies(selected: form.replacementCurrency, household: currency)
+        self.error = error
+        self.errorField = errorField
+        self.isNew = isNew
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// An item as a row of the list or a tile of the grid: thumbnail, name, where, value and score.
+struct ItemRow: Sendable {
+    let id: String
+    let name: String
+    let thumb: String?
+    let icon: String
+    let detail: String
+    let value: String?
+    let score: Int
+    let documented: Bool
+    /// The heaviest field missing ("No photo"), for the tile's badge.
+    let firstMissing: String?
+
+    init(_ item: InventoryItem, groups: GroupNames) {
+        id = item.id.uuidString
+        name = item.name
+        thumb = item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) }
+        icon = groups.categoryIcon(item.categoryId) ?? "📦"
+        detail = [groups.room(item.roomId), item.brand, item.quantity > 1 ? "× \(item.quantity)" : nil].compactMap { $0 }.joined(separator: " · ")
+        value = item.value?.formatted
+        let documentation = item.documentation
+        score = documentation.score
+        documented = documentation.isDocumented
+        firstMissing = documentation.missing.first.map { "No \($0 == .serialNumber ? "serial number" : $0.rawValue)" }
+    }
+}
+
+/// Names of rooms and categories by id, for rows.
+struct GroupNames: Sendable {
+    let rooms: [UUID: InventoryGroup]
+    let categories: [UUID: InventoryGroup]
+
+    init(rooms: [InventoryGroup], categories: [InventoryGroup]) {
+        self.rooms = Dictionary(uniqueKeysWithValues: rooms.map { ($0.id, $0) })
+        self.categories = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) })
+    }
+
+    func room(_ id: UUID?) -> String? { id.flatMap { rooms[$0]?.name } }
+    func categoryIcon(_ id: UUID?) -> String? { id.flatMap { categories[$0]?.icon } }
+}
+
+/// The filters of the item list as they appear in the address (`/inventory?room=…&sort=value`).
+struct InventoryFilters: Sendable {
+    var q: String?
+    var room: String?
+    var category: String?
+    var tag: String?
+    var documented: String?
+    var condition: String?
+    var missing: String?
+    var warranty: Bool
+    var sort: String
+
+    init(_ parameters: [String: String]) {
+        func value(_ key: String) -> String? { parameters[key]?.trimmingCharacters(in: .whitespaces).nilIfEmpty }
+        q = value("q")
+        room = value("room")
+        category = value("category")
+        tag = value("tag")
+        documented = value("documented")
+        condition = value("condition")
+        missing = value("missing")
+        warranty = value("warranty") == "1"
+        sort = value("sort").flatMap { ItemQuery.Sort(rawValue: $0)?.rawValue } ?? "name"
+    }
+
+    /// The store's query for these filters.
+    func query(today: CalendarDate, cursor: String?, limit: Int) -> ItemQuery {
+        func group(_ text: String?) -> ItemQuery.GroupFilter? {
+            text == "none" ? .unassigned : text.flatMap(UUID.init(uuidString:)).map { .group($0) }
+        }
+        return ItemQuery(
+            text: q, room: group(room), category: group(category), tag: tag,
+            documented: documented.map { $0 == "yes" }, condition: condition.flatMap(ItemCondition.init(rawValue:)),
+            missing: missing.flatMap(DocumentationField.init(rawValue:)),
+            warrantyEndsBy: warranty ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
+            sort: ItemQuery.Sort(rawValue: sort) ?? .name, cursor: cursor, limit: limit
+        )
+    }
+
+    /// The address part for these filters, to carry them into "More" and the fragment requests.
+    var queryString: String {
+        let pairs: [(String, String?)] = [("q", q), ("room", room), ("category", category), ("tag", tag), ("documented", documented),
+                                          ("condition", condition), ("missing", missing), ("warranty", warranty ? "1" : nil),
+                                          ("sort", sort == "name" ? nil : sort)]
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return pairs.compactMap { key, value in value.map { "\(key)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" } }
+            .joined(separator: "&")
+    }
+
+    var isFiltered: Bool { !queryString.replacingOccurrences(of: "sort=\(sort)", with: "").isEmpty }
+}
+
+/// The inventory home: the summary cards, value by room and category, what to fix next, and the
+/// item list with its search, filters and bulk changes.
+struct InventoryHomePage: Sendable {
+    struct Card: Sendable {
+        let title: String
+        let value: String
+        let detail: String
+        let href: String?
+    }
+
+    struct FixRow: Sendable {
+        let item: ItemRow
+        let risk: String
+        let actions: String
+    }
+
+    struct Undo: Sendable {
+        let id: String
+        let name: String
+    }
+
+    let layout: Layout
+    let cards: [Card]
+    let score: Int
+    let roomChart: String
+    let categoryChart: String
+    let hasValues: Bool
+    let chartNote: String?
+    let fixNext: [FixRow]
+    /// Mustache reads stored properties only.
+    let hasFixNext: Bool
+    let list: ItemListFragment
+    let filters: InventoryFilters
+    let rooms: [SelectOption]
+    let categories: [SelectOption]
+    let tags: [SelectOption]
+    let conditions: [SelectOption]
+    let sorts: [SelectOption]
+    let missingOptions: [SelectOption]
+    let documentedOptions: [SelectOption]
+    let moveRooms: [SelectOption]
+    let moveCategories: [SelectOption]
+    let isEmpty: Bool
+    let undo: Undo?
+
+    init(layout: Layout, summary: InventorySummary, currency: String, page: ItemPage, filters: InventoryFilters,
+         rooms: [InventoryGroup], categories: [InventoryGroup], tags: [String], justDeleted: InventoryItem?) {
+        self.layout = layout
+        let names = GroupNames(rooms: rooms, categories: categories)
+        let percent = Int((summary.documentedShare * 100).rounded())
+        cards = [
+            Card(title: "Items", value: summary.itemCount.formatted(), detail: "in \(summary.byRoom.filter { $0.itemCount > 0 && $0.group != nil }.count) rooms", href: nil),
+            Card(title: "Total value", value: InventoryFormat.totals(summary.totals), detail: "to replace it all", href: "/inventory?sort=value"),
+            Card(title: "Documented", value: "\(percent) %", detail: "\(summary.documentedCount) of \(summary.itemCount) items", href: "/inventory?documented=no"),
+            Card(title: "Missing photos", value: "\(summary.missingPhotos)", detail: "items", href: "/inventory?missing=photo"),
+            Card(title: "Missing receipts", value: "\(summary.missingReceipts)", detail: "items", href: "/inventory?missing=receipt"),
+            Card(title: "Missing values", value: "\(summary.missingValues)", detail: "items", href: "/inventory?missing=value"),
+            Card(title: "Warranties ending", value: "\(summary.warrantiesEnding)", detail: "in 90 days", href: "/inventory?warranty=1"),
+        ]
+        score = summary.score
+        let inCurrency = { (totals: [Money]) in totals.first { $0.currency == currency }?.amount ?? 0 }
+        roomChart = SVGChart.values(summary.byRoom.map { (name: $0.group?.name ?? "No room", amount: inCurrency($0.totals)) },
+                                    currency: currency, title: "Value by room")
+        categoryChart = SVGChart.values(summary.byCategory.map { (name: $0.group?.name ?? "No category", amount: inCurrency($0.totals)) },
+                                        currency: currency, title: "Value by category")
+        hasValues = summary.totals.contains { $0.currency == currency && $0.amount > 0 }
+        chartNote = summary.totals.contains { $0.currency != currency } ? "The charts show values in \(currency) only." : nil
+        fixNext = summary.fixNext.prefix(5).map { entry in
+            FixRow(item: ItemRow(entry.item, groups: names),
+                   risk: entry.valueAtRisk.map { "\($0.formatted) at risk" } ?? "no value yet",
+                   actions: entry.item.documentation.missing.prefix(3).map(\.action).joined(separator: " · "))
+        }
+        hasFixNext = !fixNext.isEmpty
+        list = ItemListFragment(page: page, names: names, filters: filters, csrfToken: layout.csrfToken)
+        self.filters = filters
+        let withNone = { (groups: [InventoryGroup], none: String) in [SelectOption(value: "none", title: none, selected: false)] + SelectOption.groups(groups, selected: nil) }
+        self.rooms = SelectOption.list([("none", "No room")] + rooms.map { ($0.id.uuidString, $0.name) }, selected: filters.room)
+        self.categories = SelectOption.list([("none", "No category")] + categories.map { ($0.id.uuidString, $0.name) }, selected: filters.category)
+        self.tags = SelectOption.list(tags.map { ($0, $0) }, selected: filters.tag)
+        conditions = SelectOption.conditions(selected: filters.condition)
+        sorts = SelectOption.list([("name", "Name"), ("value", "Value"), ("added", "Date added"), ("purchased", "Purchase date")], selected: filters.sort)
+        missingOptions = SelectOption.list(DocumentationField.allCases.map { ($0.rawValue, "No \($0 == .serialNumber ? "serial number" : $0.rawValue)") },
+                                           selected: filters.missing)
+        documentedOptions = SelectOption.list([("yes", "Documented"), ("no", "Not documented")], selected: filters.documented)
+        moveRooms = withNone(rooms, "No room")
+        moveCategories = withNone(categories, "No category")
+        isEmpty = summary.itemCount == 0
+        undo = justDeleted.map { Undo(id: $0.id.uuidString, name: $0.name) }
+    }
+}
+
+/// The item list on its own: the home page includes it, and search as you type swaps it in.
+struct ItemListFragment: Sendable {
+    let items: [ItemRow]
+    let total: String
+    /// The address of the next page, when there is one.
+    let more: String?
+    let moreFragment: String?
+    let filtered: Bool
+    let csrfToken: String
+
+    init(page: ItemPage, names: GroupNames, filters: InventoryFilters, csrfToken: String) {
+        items = page.items.map { ItemRow($0, groups: names) }
+        total = page.total == 1 ? "1 item" : "\(page.total.formatted()) items"
+        let query = filters.queryString
+        let cursor = page.nextCursor.map { "cursor=\($0)" }
+        more = cursor.map { "/inventory?\([query, $0].filter { !$0.isEmpty }.joined(separator: "&"))#items" }
+        moreFragment = cursor.map { "/inventory/items/list?\([query, $0].filter { !$0.isEmpty }.joined(separator: "&"))" }
+        filtered = filters.isFiltered
+        self.csrfToken = csrfToken
+    }
+}

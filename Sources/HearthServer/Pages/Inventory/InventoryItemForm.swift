@@ -1,0 +1,114 @@
+import Foundation
+import HearthCore
+
+/// The item form as the browser posts it: every field text, read into details with messages a
+/// person can act on ("The purchase price “12,5,0” is not an amount").
+struct InventoryItemForm: Decodable, Sendable {
+    var name: String?
+    var description: String?
+    var room: String?
+    var category: String?
+    var quantity: String?
+    var brand: String?
+    var model: String?
+    var serialNumber: String?
+    var barcode: String?
+    var purchaseDate: String?
+    var purchasePlace: String?
+    var purchasePrice: String?
+    var purchaseCurrency: String?
+    var replacementValue: String?
+    var replacementCurrency: String?
+    var condition: String?
+    var warrantyUntil: String?
+    var warrantyMonths: String?
+    var tags: String?
+    var notes: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, room, category, quantity, brand, model, barcode, condition, tags, notes
+        case serialNumber = "serial_number", purchaseDate = "purchase_date", purchasePlace = "purchase_place"
+        case purchasePrice = "purchase_price", purchaseCurrency = "purchase_currency", replacementValue = "replacement_value"
+        case replacementCurrency = "replacement_currency", warrantyUntil = "warranty_until", warrantyMonths = "warranty_months"
+    }
+
+    /// A refusal of one field: the message, and the field's name to mark it.
+    struct Problem: Error {
+        let field: String
+        let message: String
+    }
+
+    /// The details the form describes.
+    func details(defaultCurrency: String) throws -> ItemDetails {
+        func trimmed(_ text: String?) -> String? { text?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty }
+        func id(_ text: String?, _ field: String) throws -> UUID? {
+            guard let text = trimmed(text) else { return nil }
+            guard let id = UUID(uuidString: text) else { throw Problem(field: field, message: "Choose a \(field) from the list.") }
+            return id
+        }
+        func money(_ text: String?, _ currency: String?, _ field: String, _ label: String) throws -> Money? {
+            guard let text = trimmed(text) else { return nil }
+            let code = trimmed(currency)?.uppercased() ?? defaultCurrency
+            guard Currency.isKnown(code) else { throw Problem(field: field, message: "“\(code)” is not a currency.") }
+            guard let money = Money(parsing: text, currency: code) else {
+                throw Problem(field: field, message: "The \(label) “\(text)” is not an amount; write it like 899.00.")
+            }
+            return money
+        }
+        func date(_ text: String?, _ field: String, _ label: String) throws -> CalendarDate? {
+            guard let text = trimmed(text) else { return nil }
+            guard let date = CalendarDate(iso: text) else { throw Problem(field: field, message: "The \(label) “\(text)” is not a date.") }
+            return date
+        }
+        var quantity = 1
+        if let text = trimmed(self.quantity) {
+            guard let number = Int(text) else { throw Problem(field: "quantity", message: InventoryError.invalidQuantity.message) }
+            quantity = number
+        }
+        var warranty: Warranty?
+        if let months = trimmed(warrantyMonths) {
+            guard let number = Int(months) else { throw Problem(field: "warranty_months", message: InventoryError.invalidWarranty.message) }
+            warranty = .months(number)
+        } else if let until = try date(warrantyUntil, "warranty_until", "warranty end") {
+            warranty = .until(until)
+        }
+        return ItemDetails(
+            name: name ?? "", description: description, roomId: try id(room, "room"), categoryId: try id(category, "category"),
+            quantity: quantity, brand: brand, model: model, serialNumber: serialNumber, barcode: barcode,
+            purchaseDate: try date(purchaseDate, "purchase_date", "purchase date"), purchasePlace: purchasePlace,
+            purchasePrice: try money(purchasePrice, purchaseCurrency, "purchase_price", "purchase price"),
+            replacementValue: try money(replacementValue, replacementCurrency, "replacement_value", "replacement value"),
+            condition: trimmed(condition).flatMap(ItemCondition.init(rawValue:)), warranty: warranty,
+            tags: try InventoryRules.tags(parsing: tags ?? ""), notes: notes
+        )
+    }
+
+    /// The form filled with an item's details (to edit it).
+    init(_ details: ItemDetails, warrantyUntil: CalendarDate?) {
+        name = details.name
+        description = details.description
+        room = details.roomId?.uuidString
+        category = details.categoryId?.uuidString
+        quantity = String(details.quantity)
+        brand = details.brand
+        model = details.model
+        serialNumber = details.serialNumber
+        barcode = details.barcode
+        purchaseDate = details.purchaseDate?.description
+        purchasePlace = details.purchasePlace
+        purchasePrice = details.purchasePrice?.decimalString
+        purchaseCurrency = details.purchasePrice?.currency
+        replacementValue = details.replacementValue?.decimalString
+        replacementCurrency = details.replacementValue?.currency
+        condition = details.condition?.rawValue
+        self.warrantyUntil = warrantyUntil?.description
+        tags = details.tags.joined(separator: ", ")
+        notes = details.notes
+    }
+
+    /// An empty form, with a barcode when the capture page found one.
+    init(barcode: String? = nil, room: String? = nil) {
+        self.barcode = barcode
+        self.room = room
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HearthCore
+
+/// One item: its photos, its fields, its documentation score with what is missing as actions.
+struct InventoryItemPage: Sendable {
+    struct Photo: Sendable {
+        let id: String
+        let medium: String
+        let original: String
+        let thumb: String
+        let width: Int
+        let height: Int
+        let position: Int
+        let isPrimary: Bool
+    }
+
+    struct Field: Sendable {
+        let label: String
+        let value: String
+    }
+
+    struct Tag: Sendable {
+        let name: String
+        let href: String
+    }
+
+    struct Missing: Sendable {
+        let action: String
+        let href: String
+        let weight: Int
+    }
+
+    let layout: Layout
+    let id: String
+    let name: String
+    let icon: String
+    let photos: [Photo]
+    let fields: [Field]
+    let description: String?
+    let notes: String?
+    let tags: [Tag]
+    let hasTags: Bool
+    let score: Int
+    let documented: Bool
+    let missing: [Missing]
+    let rooms: [SelectOption]
+    let deleted: Bool
+    let error: String?
+
+    init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], rooms: [InventoryGroup], categories: [InventoryGroup],
+         timeZone: String, today: CalendarDate, error: String? = nil) {
+        self.layout = layout
+        id = item.id.uuidString
+        name = item.name
+        let room = rooms.first { $0.id == item.roomId }, category = categories.first { $0.id == item.categoryId }
+        icon = category?.icon ?? "📦"
+        self.photos = photos.map { photo in
+            Photo(id: photo.id.uuidString, medium: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .medium),
+                  original: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .original),
+                  thumb: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .thumb),
+                  width: photo.width, height: photo.height, position: photo.position, isPrimary: photo.position == photos.first?.position)
+        }
+        var fields: [Field] = []
+        func add(_ label: String, _ value: String?) { if let value { fields.append(Field(label: label, value: value)) } }
+        add("Room", room.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room")
+        add("Category", category.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No category")
+        add("Quantity", item.quantity == 1 ? nil : "\(item.quantity)")
+        add("Brand", item.brand)
+        add("Model", item.model)
+        add("Serial number", item.serialNumber)
+        add("Barcode", item.barcode)
+        add("Condition", item.condition?.title)
+        add("Purchased", [item.purchaseDate.map { InventoryFormat.date($0) }, item.purchasePlace.map { "at \($0)" }]
+            .compactMap { $0 }.joined(separator: " ").nilIfEmpty)
+        add("Purchase price", item.purchasePrice.map { InventoryFormat.money($0, quantity: item.quantity) })
+        add("Replacement value", item.replacementValue.map { InventoryFormat.money($0, quantity: item.quantity) })
+        add("Warranty", item.warrantyUntil.map { InventoryFormat.warranty($0, today: today) })
+        add("Added", InventoryFormat.date(CalendarDate(item.createdAt, in: TimeZone(identifier: timeZone) ?? .gmt)))
+        self.fields = fields
+        description = item.description
+        notes = item.notes
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        hasTags = !item.tags.isEmpty
+        tags = item.tags.map { Tag(name: $0, href: "/inventory?tag=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")#items") }
+        let documentation = item.documentation
+        score = documentation.score
+        documented = documentation.isDocumented
+        let edit = "/inventory/items/\(item.id.uuidString)/edit"
+        missing = documentation.missing.compactMap { field in
+            let href: String? = switch field {
+            case .photo: "#add-photos"
+            case .value: "\(edit)#purchase_price"
+            case .room: "\(edit)#room"
+            case .category: "\(edit)#category"
+            case .serialNumber: "\(edit)#serial_number"
+            case .receipt: nil
+            }
+            return href.map { Missing(action: field.action, href: $0, weight: field.weight) }
+        }
+        self.rooms = SelectOption.groups(rooms, selected: item.roomId?.uuidString)
+        deleted = item.deletedAt != nil
+        self.error = error
+    }
+}
+
+/// How the inventory pages write money, dates and warranties.
+enum InventoryFormat {
+    /// "$899.00", or "$899.00 each · $1,798.00" for several pieces.
+    static func money(_ money: Money, quantity: Int) -> String {
+        guard quantity > 1, let total = money.times(quantity) else { return money.formatted }
+        return "\(money.formatted) each · \(total.formatted)"
+    }
+
+    /// "Nov 28, 2025".
+    static func date(_ date: CalendarDate) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(months[date.month - 1]) \(date.day), \(date.year)"
+    }
+
+    /// "until Nov 28, 2027 (in 3 days)", "ended Jan 1, 2026".
+    static func warranty(_ end: CalendarDate, today: CalendarDate) -> String {
+        let days = today.days(until: end)
+        if days < 0 { return "ended \(date(end))" }
+        let left = days == 0 ? "ends today" : days == 1 ? "1 day left" : days <= 90 ? "\(days) days left" : nil
+        return "until \(date(end))" + (left.map { " (\($0))" } ?? "")
+    }
+
+    /// The amounts of several currencies on one line: "$4,000.00 · €200.00"; "—" for none.
+    static func totals(_ totals: [Money]) -> String {
+        totals.isEmpty ? "—" : totals.map(\.formatted).joined(separator: " · ")
+    }
+}

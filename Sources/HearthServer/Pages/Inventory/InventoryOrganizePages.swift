@@ -1,0 +1,143 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// Rooms, categories and the household's currency: add, rename, reorder, delete (their items stay).
+struct InventoryOrganizePages {
+    let services: AppServices
+
+    struct GroupForm: Decodable {
+        let name: String
+        let icon: String?
+    }
+
+    struct MoveForm: Decodable {
+        let position: Int
+    }
+
+    struct CurrencyForm: Decodable {
+        let currency: String
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/inventory/organize", use: page)
+        router.post("/inventory/settings", use: saveCurrency)
+        for kind in InventoryGroup.Kind.allCases {
+            router.post("/inventory/\(kind.plural)") { request, context in try await create(kind, request, context) }
+            router.post("/inventory/\(kind.plural)/{id}") { request, context in try await rename(kind, request, context) }
+            router.post("/inventory/\(kind.plural)/{id}/move") { request, context in try await move(kind, request, context) }
+            router.post("/inventory/\(kind.plural)/{id}/delete") { request, context in try await delete(kind, request, context) }
+        }
+    }
+
+    func page(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        try await render(context, notice: Notice.from(request))
+    }
+
+    func saveCurrency(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: CurrencyForm.self, context: context)
+        do {
+            try await services.inventory.setCurrency(form.currency, householdId: user.householdId)
+        } catch let error as InventoryError {
+            return try await render(context, error: error.message, status: .unprocessableContent)
+        }
+        await services.events.publishInventoryChange("settingsChanged", itemId: nil, by: user)
+        return .seeOther("/inventory/organize", notice: .saved)
+    }
+
+    func create(_ kind: InventoryGroup.Kind, _ request: Request, _ context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: GroupForm.self, context: context)
+        do {
+            _ = try await services.inventory.createGroup(kind, id: nil, householdId: user.householdId, name: form.name, icon: form.icon)
+        } catch let error as InventoryError {
+            return try await render(context, error: error.message, status: ProblemDetails.status(of: error))
+        }
+        await services.events.publishInventoryChange("\(kind.rawValue)Created", itemId: nil, by: user)
+        return .seeOther("/inventory/organize#\(kind.plural)", notice: .saved)
+    }
+
+    func rename(_ kind: InventoryGroup.Kind, _ request: Request, _ context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        let form = try await request.decode(as: GroupForm.self, context: context)
+        do {
+            _ = try await services.inventory.updateGroup(kind, id: id, householdId: user.householdId, name: form.name, icon: .some(form.icon), position: nil)
+        } catch let error as InventoryError where error != .groupNotFound(kind) {
+            return try await render(context, error: error.message, status: ProblemDetails.status(of: error))
+        }
+        await services.events.publishInventoryChange("\(kind.rawValue)Updated", itemId: nil, by: user)
+        return .seeOther("/inventory/organize#\(kind.plural)", notice: .saved)
+    }
+
+    func move(_ kind: InventoryGroup.Kind, _ request: Request, _ context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        let form = try await request.decode(as: MoveForm.self, context: context)
+        _ = try await services.inventory.updateGroup(kind, id: id, householdId: user.householdId, name: nil, icon: nil, position: form.position)
+        await services.events.publishInventoryChange("\(kind.rawValue)Updated", itemId: nil, by: user)
+        return .seeOther("/inventory/organize#\(kind.plural)")
+    }
+
+    func delete(_ kind: InventoryGroup.Kind, _ request: Request, _ context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        try await services.inventory.deleteGroup(kind, id: id, householdId: user.householdId)
+        await services.events.publishInventoryChange("\(kind.rawValue)Deleted", itemId: nil, by: user)
+        return .seeOther("/inventory/organize#\(kind.plural)", notice: .groupDeleted)
+    }
+
+    private func render(_ context: HearthRequestContext, notice: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let user = try context.requireUser()
+        try await services.inventory.prepare(householdId: user.householdId)
+        var sections: [OrganizePage.Section] = []
+        for kind in InventoryGroup.Kind.allCases {
+            let groups = try await services.inventory.groups(kind, householdId: user.householdId)
+            sections.append(OrganizePage.Section(kind: kind, groups: groups, counts: try await services.inventory.itemCounts(kind, householdId: user.householdId)))
+        }
+        let currency = try await services.inventory.currency(householdId: user.householdId)
+        let page = OrganizePage(layout: services.layout("Rooms & categories", .inventory, context, notice: notice), sections: sections,
+                                currencies: SelectOption.currencies(selected: currency, household: currency), error: error)
+        return try services.renderer.render("inventory-organize", page, status: status)
+    }
+}
+
+/// Rooms and categories, each a list of rows with rename, move and delete.
+struct OrganizePage: Sendable {
+    struct Row: Sendable {
+        let id: String
+        let name: String
+        let icon: String
+        let items: String
+        /// What deleting it does to its items, said before.
+        let deleteHint: String
+        let up: Int?
+        let down: Int?
+    }
+
+    struct Section: Sendable {
+        let kind: String
+        let title: String
+        let noun: String
+        let rows: [Row]
+
+        init(kind: InventoryGroup.Kind, groups: [InventoryGroup], counts: [UUID: Int]) {
+            self.kind = kind.plural
+            title = kind == .room ? "Rooms" : "Categories"
+            noun = kind.noun
+            rows = groups.enumerated().map { index, group in
+                let count = counts[group.id] ?? 0
+                return Row(id: group.id.uuidString, name: group.name, icon: group.icon ?? "", items: count == 1 ? "1 item" : "\(count) items",
+                           deleteHint: count == 0 ? "Delete" : "Delete (\(count == 1 ? "its item keeps" : "its \(count) items keep") existing, with no \(kind.noun))",
+                           up: index == 0 ? nil : index, down: index == groups.count - 1 ? nil : index + 2)
+            }
+        }
+    }
+
+    let layout: Layout
+    let sections: [Section]
+    let currencies: [SelectOption]
+    let error: String?
+}

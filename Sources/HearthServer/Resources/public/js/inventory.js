@@ -1,0 +1,96 @@
+// Hearth Inventory: the home page. Search as you type and filters swap in the item list from the
+// server (one renderer: the same template); "Show more" appends the next page; the bulk bar acts on
+// the selected items; the list follows changes made by other members.
+
+import { followEvents } from "./api.js";
+
+const form = document.getElementById("filters");
+const search = document.getElementById("search");
+let controller = null;
+let timer = null;
+
+function queryString() {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (value) params.append(key, value);
+  return params.toString();
+}
+
+async function fetchList(url) {
+  controller?.abort();
+  controller = new AbortController();
+  try {
+    const response = await fetch(url, { credentials: "same-origin", signal: controller.signal, headers: { Accept: "text/html" } });
+    if (!response.ok) return null;
+    const fragment = new DOMParser().parseFromString(await response.text(), "text/html");
+    return fragment.getElementById("item-list");
+  } catch {
+    return null; // aborted by a newer request, or offline: the next keystroke tries again
+  }
+}
+
+async function refresh() {
+  const query = queryString();
+  const list = await fetchList(`/inventory/items/list?${query}`);
+  if (!list) return;
+  document.getElementById("item-list").replaceWith(list);
+  history.replaceState(null, "", `/inventory${query ? `?${query}` : ""}#items`);
+  updateBulk();
+}
+
+function schedule(delay) {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, delay);
+}
+
+if (form) {
+  search.addEventListener("input", () => schedule(120));
+  form.addEventListener("change", (event) => { if (event.target !== search) schedule(0); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); schedule(0); });
+}
+
+// "Show more": the next page joins the list.
+document.addEventListener("click", async (event) => {
+  const more = event.target.closest("#more-items");
+  if (!more) return;
+  event.preventDefault();
+  const list = await fetchList(more.dataset.fragment);
+  if (!list) { location.assign(more.href); return; }
+  document.getElementById("items").append(...list.querySelector("#items").children);
+  const next = list.querySelector("#more-items");
+  if (next) more.replaceWith(next); else more.parentElement.remove();
+});
+
+// ---------- Bulk changes ----------
+const bulkForm = document.getElementById("bulk-form");
+const action = document.getElementById("bulk-action");
+
+function updateBulk() {
+  if (!bulkForm) return;
+  const selected = document.querySelectorAll(".select-item:checked").length;
+  bulkForm.classList.toggle("active", selected > 0);
+  document.getElementById("bulk-count").textContent = selected
+    ? `${selected} selected` : "Select items to move or delete several at once";
+  document.getElementById("bulk-apply").disabled = selected === 0;
+}
+
+if (bulkForm) {
+  document.addEventListener("change", (event) => { if (event.target.matches(".select-item")) updateBulk(); });
+  action.addEventListener("change", () => {
+    document.getElementById("bulk-room").hidden = action.value !== "move";
+    document.getElementById("bulk-category").hidden = action.value !== "categorize";
+  });
+  bulkForm.addEventListener("submit", (event) => {
+    const selected = document.querySelectorAll(".select-item:checked").length;
+    if (action.value === "delete" && !confirm(`Move ${selected} item${selected === 1 ? "" : "s"} to Recently deleted?`)) event.preventDefault();
+  });
+  updateBulk();
+}
+
+// Another member's change: the list is read again, keeping the filters and what is selected.
+followEvents("inventory", {
+  onEvent: () => {
+    if (document.querySelector(".select-item:checked")) return; // do not lose a selection in progress
+    schedule(300);
+  },
+  onReconnect: () => schedule(300),
+});
