@@ -70,6 +70,7 @@ bench:
 	scripts/load-test.sh
 	scripts/focus-lateness.py
 	scripts/shopping-session.py
+	scripts/media-memory.py
 
 clean:
 	rm -rf .build $(ARTIFACTS) $(VENV)

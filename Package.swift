@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthAPI",
+                "HearthServer", "HearthAPI", "HearthMedia",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -112,11 +112,15 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
     package.dependencies.append(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"])
     )
-    for name in ["StoreBenchmarks", "FocusBenchmarks", "ListsBenchmarks"] {
+    let store: [Target.Dependency] = ["HearthStore", "HearthCore", .product(name: "SQLKit", package: "sql-kit")]
+    for (name, dependencies) in [
+        ("StoreBenchmarks", store), ("FocusBenchmarks", store), ("ListsBenchmarks", store), ("InventoryBenchmarks", store),
+        ("MediaBenchmarks", ["HearthMedia"]),
+    ] {
         package.targets.append(
             .executableTarget(
                 name: name,
-                dependencies: ["HearthStore", "HearthCore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Benchmark", package: "benchmark")],
+                dependencies: dependencies + [.product(name: "Benchmark", package: "benchmark")],
                 path: "Benchmarks/\(name)",
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
             )

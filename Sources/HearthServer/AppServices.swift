@@ -1,4 +1,5 @@
 import HearthCore
+import HearthMedia
 import HearthStore
 
 /// The dependencies controllers receive in `init`: stores, services, the clock and the renderer.
@@ -14,6 +15,9 @@ struct AppServices: Sendable {
     let lists: ListStore
     let inventory: InventoryStore
     let media: MediaLibrary
+    let barcodes: BarcodeReader
+    /// Receipts waiting for OCR (read by ``ReceiptReader``).
+    let receiptQueue: ReceiptReader.Queue
     let secrets: SecretBox
     let renderer: PageRenderer
     /// Every route, once the router is built.

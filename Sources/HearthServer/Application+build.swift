@@ -35,6 +35,9 @@ public func buildApplication(
             DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
                             lists: services.lists, inventory: services.inventory, media: services.media, logger: logger),
             FocusScheduler(focus: services.focus),
+            ReceiptReader(queue: services.receiptQueue, inventory: services.inventory, media: services.media,
+                          recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
+                          events: services.events, logger: logger),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
                           allowLoopback: configuration.webhooksAllowLoopback, logger: logger)
         )
@@ -86,6 +89,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     InventoryPages(services: services).addRoutes(to: router)
     InventoryOrganizePages(services: services).addRoutes(to: router)
     InventoryCapturePages(services: services).addRoutes(to: router)
+    ReceiptPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))
@@ -110,14 +114,16 @@ extension AppServices {
             webhooks: webhooks, schedule: TimerSchedule(), clock: configuration.clock, ids: .random, logger: logger
         )
         let inventory = InventoryStore(database: database, clock: configuration.clock)
-        let media = MediaLibrary(root: configuration.mediaDirectory, processor: ImageProcessor(), maxBytes: configuration.limits.maxUploadBytes,
+        let processor = ImageProcessor()
+        let media = MediaLibrary(root: configuration.mediaDirectory, processor: processor, maxBytes: configuration.limits.maxUploadBytes,
                                  isReferenced: { try await inventory.isFileReferenced($0) })
         let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,
-            lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media, secrets: secrets,
+            lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
+            barcodes: BarcodeReader(processor: processor), receiptQueue: ReceiptReader.Queue(), secrets: secrets,
             renderer: try await PageRenderer.load()
         )
     }

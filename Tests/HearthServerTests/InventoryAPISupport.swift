@@ -36,3 +36,15 @@ extension APIClient {
         try await send(.post, "/api/v1/inventory/items", json: json, token: token).json()["id"] as? String ?? ""
     }
 }
+
+extension APIClient {
+    /// Polls a receipt until OCR is done with it (status no longer `reading`), for up to 30 s.
+    func receiptOnceRead(_ id: String, token: String) async throws -> [String: Any] {
+        for _ in 0..<300 {
+            let receipt = try await send(.get, "/api/v1/inventory/receipts/\(id)", token: token).json()
+            if receipt["status"] as? String != "reading" { return receipt }
+            try await Task.sleep(for: .milliseconds(100)) // polling interval while the reader works
+        }
+        throw CancellationError()
+    }
+}

@@ -101,3 +101,30 @@ public enum ReceiptFill: String, Sendable, CaseIterable {
     /// Only link.
     case none
 }
+
+extension Receipt {
+    /// What linking this receipt offers an item: its date, its vendor, and a price per piece from
+    /// line `line`, or the total of a receipt without lines.
+    public func purchaseOffer(line: Int?) -> (date: CalendarDate?, place: String?, price: Money?) {
+        var price: Money?
+        if let line, lines.indices.contains(line), let amount = lines[line].amount {
+            price = Money(amount: amount.amount / max(lines[line].quantity, 1), currency: amount.currency)
+        } else if lines.isEmpty {
+            price = total
+        }
+        return (date, vendor, price)
+    }
+
+    /// The line that is most likely the item called `name`: the only line when there is one, else
+    /// the one line sharing a word of three or more letters with the name ("Mouse" and "WIRELESS
+    /// MOUSE M350"); nil when none or several do.
+    public func lineIndex(matching name: String) -> Int? {
+        if lines.count == 1 { return 0 }
+        func words(_ text: String) -> Set<String> {
+            Set(text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).filter { $0.count >= 3 }.map(String.init))
+        }
+        let wanted = words(name)
+        let matches = lines.indices.filter { !words(lines[$0].description).isDisjoint(with: wanted) }
+        return matches.count == 1 ? matches[0] : nil
+    }
+}

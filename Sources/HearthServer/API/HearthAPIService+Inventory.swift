@@ -151,9 +151,16 @@ extension HearthAPIService {
 extension EventHub {
     /// Tells every open page of the household that the inventory changed; pages then reload what they show.
     func publishInventoryChange(_ type: String, itemId: UUID?, by user: User) {
-        let item = itemId.map { #","itemId":"\#($0.uuidString)""# } ?? ""
-        let data = #"{"type":"\#(type)"\#(item),"by":"\#(user.id.uuidString)"}"#
-        publish(ServerEvent(name: "inventory", data: data), toHousehold: user.householdId)
+        publishInventoryChange(type, householdId: user.householdId, itemId: itemId, by: user.id)
+    }
+
+    /// The same for changes of a receipt, or made by the server itself (`by` nil: a receipt was read).
+    func publishInventoryChange(_ type: String, householdId: UUID, itemId: UUID? = nil, receiptId: UUID? = nil, by userId: UUID?) {
+        var fields = [#""type":"\#(type)""#]
+        if let itemId { fields.append(#""itemId":"\#(itemId.uuidString)""#) }
+        if let receiptId { fields.append(#""receiptId":"\#(receiptId.uuidString)""#) }
+        if let userId { fields.append(#""by":"\#(userId.uuidString)""#) }
+        publish(ServerEvent(name: "inventory", data: "{\(fields.joined(separator: ","))}"), toHousehold: householdId)
     }
 }
 

@@ -103,3 +103,25 @@ enum InventoryInput {
         return .group(id)
     }
 }
+
+extension Components.Schemas.Receipt {
+    init(_ receipt: Receipt) {
+        let path = "/api/v1/inventory/receipts/\(receipt.id.uuidString)/image"
+        self.init(
+            id: receipt.id.uuidString, status: .init(rawValue: receipt.status.rawValue) ?? .unreadable, vendor: receipt.vendor,
+            date: receipt.date?.description, total: receipt.total.map { .init($0) }, tax: receipt.tax.map { .init($0) }, number: receipt.number,
+            lines: receipt.lines.map { .init(description: $0.description, quantity: $0.quantity, amount: $0.amount.map { .init($0) }) },
+            proposal: receipt.proposal.map { proposal in
+                .init(vendor: proposal.vendor, date: proposal.date?.description, total: proposal.total.map { .init($0) },
+                      tax: proposal.tax.map { .init($0) }, number: proposal.number, currency: proposal.currency,
+                      lines: proposal.lines.map { .init(description: $0.description, quantity: $0.quantity, amount: $0.amount.map { .init($0) }) })
+            },
+            text: receipt.text, imageUrl: receipt.image.map { _ in "\(path)?size=medium" }, thumbUrl: receipt.image.map { _ in "\(path)?size=thumb" },
+            itemIds: receipt.itemIds.map(\.uuidString), createdAt: receipt.createdAt, updatedAt: receipt.updatedAt
+        )
+    }
+}
+
+extension Components.Schemas.ReceiptLine {
+    var domain: ReceiptLine { ReceiptLine(description: description, quantity: quantity ?? 1, amount: amount?.domain) }
+}

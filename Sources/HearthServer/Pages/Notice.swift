@@ -10,6 +10,7 @@ enum Notice: String {
     case listRestored = "list-restored", listPurged = "list-purged", listGone = "list-gone"
     case itemAdded = "item-added", itemCopied = "item-copied", itemRestored = "item-restored", itemPurged = "item-purged"
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", groupDeleted = "group-deleted"
+    case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
 
     var message: String {
         switch self {
@@ -35,6 +36,9 @@ enum Notice: String {
         case .itemsDeleted: "The selected items moved to Recently deleted."
         case .nothingSelected: "Select items first, then choose what to do with them."
         case .groupDeleted: "Deleted. Its items stay in the inventory."
+        case .receiptLinked: "Receipt linked. The item's empty purchase date, place and price were filled from it."
+        case .itemsFromReceipt: "Items added from the receipt, with its date, shop and prices."
+        case .receiptDeleted: "Receipt deleted. Its items stay."
         }
     }
 

@@ -44,10 +44,11 @@ struct InventoryItemPage: Sendable {
     let documented: Bool
     let missing: [Missing]
     let rooms: [SelectOption]
+    let receipts: [ReceiptListPage.Row]
     let deleted: Bool
     let error: String?
 
-    init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], rooms: [InventoryGroup], categories: [InventoryGroup],
+    init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], receipts: [Receipt], rooms: [InventoryGroup], categories: [InventoryGroup],
          timeZone: String, today: CalendarDate, error: String? = nil) {
         self.layout = layout
         id = item.id.uuidString
@@ -87,18 +88,19 @@ struct InventoryItemPage: Sendable {
         score = documentation.score
         documented = documentation.isDocumented
         let edit = "/inventory/items/\(item.id.uuidString)/edit"
-        missing = documentation.missing.compactMap { field in
-            let href: String? = switch field {
+        missing = documentation.missing.map { field in
+            let href = switch field {
             case .photo: "#add-photos"
             case .value: "\(edit)#purchase_price"
             case .room: "\(edit)#room"
             case .category: "\(edit)#category"
             case .serialNumber: "\(edit)#serial_number"
-            case .receipt: nil
+            case .receipt: "/inventory/capture?mode=receipt&item=\(item.id.uuidString)"
             }
-            return href.map { Missing(action: field.action, href: $0, weight: field.weight) }
+            return Missing(action: field.action, href: href, weight: field.weight)
         }
         self.rooms = SelectOption.groups(rooms, selected: item.roomId?.uuidString)
+        self.receipts = ReceiptListPage(layout: layout, receipts: receipts, query: "").receipts
         deleted = item.deletedAt != nil
         self.error = error
     }

@@ -222,6 +222,7 @@ struct InventoryPages {
         let page = InventoryItemPage(
             layout: services.layout(item.name, .inventory, context, notice: notice), item: item,
             photos: try await services.inventory.photos(itemId: id, householdId: user.householdId),
+            receipts: try await services.inventory.receipts(itemId: id, householdId: user.householdId),
             rooms: try await services.inventory.groups(.room, householdId: user.householdId),
             categories: try await services.inventory.groups(.category, householdId: user.householdId),
             timeZone: user.timeZone, today: services.today(for: user)

@@ -52,7 +52,9 @@ async function captureReceipt(files) {
   const result = await upload("/api/v1/inventory/receipts", [files[0]], (fraction) => { progress.value = Math.round(fraction * 100); });
   progress.hidden = true;
   if (!result.ok) { fail(problemText(result)); return; }
-  location.assign(`/inventory/receipts/${result.data.id}`);
+  // From an item's "Add a receipt": the receipt's page offers to link it to that item.
+  const item = new URLSearchParams(location.search).get("item");
+  location.assign(`/inventory/receipts/${result.data.id}${item ? `?item=${encodeURIComponent(item)}` : ""}`);
 }
 
 for (const id of ["receipt-camera", "receipt-files"]) {

@@ -1,0 +1,52 @@
+import Benchmark
+import Foundation
+import HearthCore
+import HearthStore
+
+/// The inventory of a large household (``InventoryFixture/itemCount`` items) on an SQLite file
+/// and, when `HEARTH_TEST_POSTGRES_URL` is set, on PostgreSQL: the first page of the item list
+/// (60 items, as the page shows) by name and by value, search as you type, and the inventory
+/// home's summary. The goals, p99: first page < 50 ms, search < 30 ms, summary < 50 ms.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(5), maxIterations: 2000)
+    var backends: [InventoryFixture.Backend] = [.sqliteFile]
+    if let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"] {
+        backends.append(.postgres(serverURL: url))
+    }
+    for backend in backends {
+        let fixture = InventoryFixture(backend: backend)
+        let configuration = Benchmark.Configuration(setup: { try await fixture.load() }, teardown: { try await fixture.close() })
+        let suffix = "20k items (\(backend.name))"
+        for sort in [ItemQuery.Sort.name, .value] {
+            Benchmark("Inventory first page by \(sort.rawValue), \(suffix)", configuration: configuration) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try await fixture.store.items(householdId: fixture.householdId, ItemQuery(sort: sort, limit: 60)))
+                }
+            }
+        }
+        Benchmark("Inventory search as you type, \(suffix)", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let text = SearchTyping.text(atKeystroke: benchmark.currentIteration)
+                blackHole(try await fixture.store.items(householdId: fixture.householdId, ItemQuery(text: text, limit: 60)))
+            }
+        }
+        Benchmark("Inventory summary, \(suffix)", configuration: configuration) { benchmark in
+            let today = CalendarDate(Date(), in: .current)
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.store.summary(householdId: fixture.householdId, today: today))
+            }
+        }
+    }
+}
+
+/// What the search box holds after each keystroke while someone types brands of the catalog:
+/// "sa", "sam", "sams", "samsu", then "ph", "phi", ... and round again.
+enum SearchTyping {
+    static let brands = ["Samsung", "Philips", "Panasonic", "Whirlpool", "KitchenAid", "Breville"]
+    static let texts = brands.flatMap { brand in (2...5).map { String(brand.lowercased().prefix($0)) } }
+
+    /// The text after keystroke `number` (counting from 0, going round).
+    static func text(atKeystroke number: Int) -> String {
+        texts[number % texts.count]
+    }
+}

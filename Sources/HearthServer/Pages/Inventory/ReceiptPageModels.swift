@@ -1,0 +1,165 @@
+import Foundation
+import HearthCore
+
+/// The household's receipts with a search box.
+struct ReceiptListPage: Sendable {
+    struct Row: Sendable {
+        let id: String
+        let title: String
+        let detail: String
+        let thumb: String?
+        let status: String?
+    }
+
+    let layout: Layout
+    let receipts: [Row]
+    let query: String
+
+    init(layout: Layout, receipts: [Receipt], query: String) {
+        self.layout = layout
+        self.query = query
+        self.receipts = receipts.map { receipt in
+            let proposal = receipt.status == .confirmed ? nil : receipt.proposal
+            let date = (receipt.date ?? proposal?.date).map(InventoryFormat.date)
+            let total = (receipt.total ?? proposal?.total)?.formatted
+            let items = receipt.itemIds.count == 1 ? "1 item" : "\(receipt.itemIds.count) items"
+            return Row(id: receipt.id.uuidString, title: receipt.vendor ?? proposal?.vendor ?? "Receipt",
+                       detail: [date, total, items].compactMap { $0 }.joined(separator: " · "),
+                       thumb: receipt.image.map { _ in "/api/v1/inventory/receipts/\(receipt.id.uuidString)/image?size=thumb" },
+                       status: ReceiptPage.statusText(receipt.status))
+        }
+    }
+}
+
+/// One receipt: its image, where reading it stands, the fields as a form to confirm, its lines,
+/// its items, and the ways to link it.
+struct ReceiptPage: Sendable {
+    struct Line: Sendable {
+        let index: Int
+        let description: String
+        let quantity: String
+        let amount: String
+    }
+
+    struct LinkedItem: Sendable {
+        let receiptId: String
+        let id: String
+        let name: String
+        let detail: String
+    }
+
+    /// Linking found purchase fields the item has with other values: the page asks before replacing them.
+    struct Conflict: Sendable {
+        let itemId: String
+        let itemName: String
+        let fields: String
+        /// The receipt line the price came from (text: Mustache treats 0 as false).
+        let line: String?
+
+        /// `fields` as the store names them; `offer` is what the receipt would write.
+        init(item: InventoryItem, fields: [String], line: Int?, offer: (date: CalendarDate?, place: String?, price: Money?)) {
+            self.line = line.map(String.init)
+            itemId = item.id.uuidString
+            itemName = item.name
+            self.fields = fields.compactMap { field -> String? in
+                switch field {
+                case "purchaseDate": "purchase date \(item.purchaseDate.map(InventoryFormat.date) ?? "") (receipt: \(offer.date.map(InventoryFormat.date) ?? ""))"
+                case "purchasePlace": "purchase place “\(item.purchasePlace ?? "")” (receipt: “\(offer.place ?? "")”)"
+                case "purchasePrice": "purchase price \(item.purchasePrice?.formatted ?? "") (receipt: \(offer.price?.formatted ?? ""))"
+                default: nil
+                }
+            }.joined(separator: ", ")
+        }
+    }
+
+    struct Target: Sendable {
+        let itemId: String
+        let name: String
+    }
+
+    let layout: Layout
+    let id: String
+    let title: String
+    let image: String?
+    let original: String?
+    let reading: Bool
+    let unreadable: Bool
+    let proposed: Bool
+    let confirmed: Bool
+    let statusText: String?
+    let text: String?
+    let form: ReceiptForm
+    let lines: [Line]
+    let hasLines: Bool
+    let currencies: [SelectOption]
+    let items: [LinkedItem]
+    let linkTo: Target?
+    let conflict: Conflict?
+    let error: String?
+
+    init(layout: Layout, receipt: Receipt, form: ReceiptForm, items: [InventoryItem], linkTo: InventoryItem?, conflict: Conflict?,
+         currency: String, error: String?) {
+        self.layout = layout
+        id = receipt.id.uuidString
+        title = receipt.vendor ?? receipt.proposal?.vendor ?? "Receipt"
+        let path = "/api/v1/inventory/receipts/\(receipt.id.uuidString)/image"
+        image = receipt.image.map { _ in "\(path)?size=medium" }
+        original = receipt.image.map { _ in "\(path)?size=original" }
+        reading = receipt.status == .reading
+        unreadable = receipt.status == .unreadable
+        proposed = receipt.status == .read
+        confirmed = receipt.status == .confirmed
+        statusText = Self.statusText(receipt.status)
+        text = receipt.text
+        self.form = form
+        // Empty rows after the lines, so a person can add what OCR missed.
+        let descriptions = (form.lineDescription ?? []) + ["", ""]
+        lines = descriptions.enumerated().map { index, description in
+            Line(index: index, description: description, quantity: form.lineQuantity?[safe: index] ?? "",
+                 amount: form.lineAmount?[safe: index] ?? "")
+        }
+        hasLines = !receipt.lines.isEmpty
+        currencies = SelectOption.currencies(selected: form.currency, household: currency)
+        self.items = items.map { item in
+            LinkedItem(receiptId: receipt.id.uuidString, id: item.id.uuidString, name: item.name,
+                       detail: [item.purchasePrice?.formatted, item.deletedAt == nil ? nil : "in Recently deleted"].compactMap { $0 }.joined(separator: " · "))
+        }
+        self.linkTo = linkTo.flatMap { item in receipt.itemIds.contains(item.id) ? nil : Target(itemId: item.id.uuidString, name: item.name) }
+        self.conflict = conflict
+        self.error = error
+    }
+
+    static func statusText(_ status: Receipt.Status) -> String? {
+        switch status {
+        case .reading: "Reading…"
+        case .read: "Check what was read"
+        case .unreadable: "Could not be read"
+        case .confirmed: nil
+        }
+    }
+}
+
+/// The form to type a receipt in.
+struct NewReceiptPage: Sendable {
+    struct Line: Sendable {
+        let description: String
+        let quantity: String
+        let amount: String
+    }
+
+    let layout: Layout
+    let form: ReceiptForm
+    let lines: [Line]
+    let currencies: [SelectOption]
+    let error: String?
+
+    init(layout: Layout, form: ReceiptForm, currencies: [SelectOption], error: String?) {
+        self.layout = layout
+        self.form = form
+        lines = (form.lineDescription ?? ["", "", ""]).enumerated().map { index, description in
+            Line(description: description, quantity: form.lineQuantity?[safe: index] ?? "", amount: form.lineAmount?[safe: index] ?? "")
+        }
+        self.currencies = currencies
+        self.error = error
+    }
+}
