@@ -128,6 +128,31 @@ def request(base, method, path, body=None, token=None, headers=None, timeout=30)
             return error.code, None
 
 
+def upload(base, path, files, token=None, timeout=60):
+    """A multipart upload: `files` is a list of (file name, bytes), each sent as a part named `file`.
+    Returns (status, parsed body or None). Never raises on an HTTP status."""
+    boundary = "hearth-" + os.urandom(8).hex()
+    body = b""
+    for name, data in files:
+        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
+                 "Content-Type: application/octet-stream\r\n\r\n").encode() + data + b"\r\n"
+    body += f"--{boundary}--\r\n".encode()
+    headers = {"Accept": "application/json", "Content-Type": f"multipart/form-data; boundary={boundary}"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    req = urllib.request.Request(base + path, data=body, method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        try:
+            return error.code, json.loads(raw) if raw else None
+        except ValueError:
+            return error.code, None
+
+
 def sign_up(base, email, name="Ada", password="correct horse battery"):
     """Registers an account and returns a new API token for it."""
     status, _ = request(base, "POST", "/api/v1/auth/register", {"name": name, "email": email, "password": password})

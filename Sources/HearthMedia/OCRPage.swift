@@ -9,10 +9,16 @@ enum OCRPage {
     /// Paper darker than this share of the brightest paper is taken for the table under it.
     static let backgroundShare = 0.5
 
+    /// The shorter side a picture needs for evening out (7 px at 1/8 size, with room to spare).
+    static let minimumSide = 64
+
     static func prepare(_ source: SourceImage) throws -> GrayImage {
         let fullSide = max(source.info.width, source.info.height)
         let target = min(max(fullSide, longSideRange.lowerBound), longSideRange.upperBound, 2 * fullSide)
         let gray = try source.gray(longSide: target, allowEnlarging: true).inMemory()
+        // Evening out looks at the paper at 1/8 size through a 7×7 window: a picture too small for
+        // it (a strip, an icon) has no receipt to read and goes to tesseract as it is.
+        guard min(gray.width, gray.height) >= minimumSide else { return try gray.grayImage() }
         return try evenedOut(gray).grayImage()
     }
 

@@ -38,7 +38,9 @@ struct SourceImage {
     /// 1/8 scale (every byte is still read and checked); a PDF page renders at 72 dpi.
     func decodeEveryPixel() throws {
         if try rememberedPicture(fitting: 1) != nil { return }
-        let image = try VipsImageRef.load(path: path, kind: kind, jpegShrink: kind == .jpeg ? 8 : 1, pdfDPI: 72)
+        // Shrinking a side under 8 px would leave no row (libvips then aborts the process).
+        let shrink = kind == .jpeg && min(info.width, info.height) >= 8 ? 8 : 1
+        let image = try VipsImageRef.load(path: path, kind: kind, jpegShrink: shrink, pdfDPI: 72)
         _ = try image.average()
     }
 

@@ -16,7 +16,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from conftest import screenshot
 from test_accounts import PASSWORD, click, log_in, register, submit_and_wait_for_new_page, unique_email, wait
 from test_lists import add_item, create_list
-from test_security import page_routes
+from test_inventory import inventory_with_data
+from test_security import page_paths
 
 THEMES = ("light", "dark", "eink")
 PHONE_WIDTH = 360
@@ -139,15 +140,10 @@ def test_every_page_fits_a_phone_reads_well_and_can_be_tapped(server, browser_fa
     phone.get(f"{server}/settings/household")
     submit_and_wait_for_new_page(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "invite-create"))))
     invite = wait(phone).until(EC.presence_of_element_located((By.ID, "invite-link"))).get_attribute("value")
-    parameters = {"{id}": list_id, "{secret}": re.sub(r".*/invite/", "", invite)}
-    signed_in = []
-    for template in page_routes(hearth_bin):
-        path = template
-        for name, value in parameters.items():
-            path = path.replace(name, value)
-        assert "{" not in path, f"{template}: no value for its parameter in this test"
-        signed_in.append(path)
-    signed_in += ["/lists/not-a-list", "/no-such-page"]
+    inventory = inventory_with_data(server, email)
+    ids = {"/lists": list_id, "/inventory/items": inventory["item"], "/inventory/receipts": inventory["receipt"],
+           "/inventory/receipts/{id}/items": inventory["item"], "{secret}": re.sub(r".*/invite/", "", invite)}
+    signed_in = page_paths(hearth_bin, ids) + ["/lists/not-a-list", "/no-such-page"]
     log_in(desktop, server, email)
 
     problems: list[str] = []

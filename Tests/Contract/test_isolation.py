@@ -6,13 +6,15 @@ A's ids: by a member of household B (404), without credentials and with a revoke
 redirect to sign in for pages). Bodies are built from the document's schemas; forms are posted with
 the fields of A's own forms. Afterwards A's data must be exactly as before, and no answer may
 carry A's data. An id parameter this test has no object for fails the test: add one to
-the `objects` of the households fixture, so that a new route is never left unchecked.
+the `objects` of the households fixture, so that a new route is never left unchecked. An id is
+looked up by the path before it, the longest known part first ("inventory/items", then "items").
 """
 
 from __future__ import annotations
 
 import datetime
 import html.parser
+import pathlib
 import http.cookiejar
 import itertools
 import json
@@ -27,7 +29,7 @@ import pytest
 import yaml
 
 from conftest import binary
-from hearth_server import join_household, request, sign_up
+from hearth_server import join_household, request, sign_up, upload
 
 PASSWORD = "correct horse battery"
 SECRET = "Isolation-secret"  # in every name A gives; no answer to B may contain it
@@ -35,6 +37,8 @@ SECRET = "Isolation-secret"  # in every name A gives; no answer to B may contain
 NOT_AN_ID = {
     "/invite/{secret}": "an invite link is made to be opened by someone outside the household",
 }
+# A small real picture for the upload operations: B must be refused before anything is read.
+PICTURE = (pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures" / "image.png").read_bytes()
 
 
 class Browser:
@@ -123,6 +127,18 @@ def households(server):
     _, revoked = request(base, "POST", "/api/v1/auth/tokens", {"name": "Revoked", "email": a_email, "password": PASSWORD})
     assert call("DELETE", f"/api/v1/auth/tokens/{revoked['id']}")[0] == 204
 
+    # The inventory: an item with a photo and a receipt, one in Recently deleted, a room and a category.
+    _, rooms = call("GET", "/api/v1/inventory/rooms")
+    _, categories = call("GET", "/api/v1/inventory/categories")
+    _, tv = call("POST", "/api/v1/inventory/items", {"name": f"Television {SECRET}", "notes": SECRET, "tags": [SECRET],
+                                                      "roomId": rooms["groups"][0]["id"], "categoryId": categories["groups"][0]["id"]})
+    status, photos = upload(base, f"/api/v1/inventory/items/{tv['id']}/photos", [("tv.png", PICTURE)], token=a_token)
+    assert status == 201, f"A's photo upload answered {status}: {photos}"
+    _, receipt = call("POST", "/api/v1/inventory/receipts", {"vendor": f"Shop {SECRET}", "number": SECRET})
+    call("POST", f"/api/v1/inventory/receipts/{receipt['id']}/items", {"itemId": tv["id"]})
+    _, gone = call("POST", "/api/v1/inventory/items", {"name": f"Old chair {SECRET}"})
+    call("DELETE", f"/api/v1/inventory/items/{gone['id']}")
+
     partner_email = f"a2-{uuid.uuid4().hex[:8]}@example.org"
     partner_token = sign_up(base, partner_email, name=f"A2 {SECRET}")
     join_household(base, a_email, partner_email)
@@ -138,6 +154,9 @@ def households(server):
         "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "sessions": [sessions["sessions"][0]["id"]],
         "history": [sessions["sessions"][0]["id"]], "tokens": [second["id"]], "webhooks": [webhook], "invites": [invite],
         "members": members,
+        "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]],
+        "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
+        "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]],
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -152,6 +171,11 @@ def snapshot(base, a):
         "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me")}
     for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:
         data[listing["id"]] = request(base, "GET", f"/api/v1/lists/{listing['id']}", token=token)[1]
+    for path in ("/api/v1/inventory/items?limit=200", "/api/v1/inventory/items/deleted", "/api/v1/inventory/rooms",
+                 "/api/v1/inventory/categories", "/api/v1/inventory/receipts", "/api/v1/inventory/settings", "/api/v1/inventory/tags"):
+        data[path] = request(base, "GET", path, token=token)[1]
+    for item in data["/api/v1/inventory/items?limit=200"]["items"] + data["/api/v1/inventory/items/deleted"]["items"]:
+        data[item["id"]] = request(base, "GET", f"/api/v1/inventory/items/{item['id']}/photos", token=token)[1]
     timer = request(base, "GET", "/api/v1/focus/timer", token=token)[1]
     data["timer"] = {key: value for key, value in timer.items() if key not in ("now", "remainingSeconds")}
     for page in ("/settings/tokens", "/settings/webhooks", "/settings/household"):
@@ -160,14 +184,18 @@ def snapshot(base, a):
 
 
 def resolve(template, objects):
-    """Every path the template names with A's objects; fails for an id it has no object for."""
+    """Every path the template names with A's objects; fails for an id it has no object for. The
+    objects of an id are found by the path before it, the longest known part first."""
+    segments = template.split("/")
     choices = []
-    for segment, previous in zip(template.split("/"), [""] + template.split("/")):
+    for index, segment in enumerate(segments):
         if segment.startswith("{"):
-            assert previous in objects, (
-                f"{template}: no object of A for the {segment} of “{previous}”. Add one to the objects of the households fixture "
-                f"or to NOT_AN_ID with the reason.")
-            choices.append(objects[previous])
+            before = [s for s in segments[:index] if s]
+            key = next(("/".join(before[start:]) for start in range(len(before)) if "/".join(before[start:]) in objects), None)
+            assert key, (
+                f"{template}: no object of A for the {segment} after “{'/'.join(before)}”. Add one to the objects of the households "
+                f"fixture or to NOT_AN_ID with the reason.")
+            choices.append(objects[key])
         else:
             choices.append([segment])
     return ["/".join(parts) for parts in itertools.product(*choices)]
@@ -219,8 +247,23 @@ class Document:
                 if not ids:
                     continue
                 assert len(ids) == len(parameters), f"{method.upper()} {path}: a path parameter that is not an id"
-                content = operation.get("requestBody", {}).get("content", {}).get("application/json")
-                yield method.upper(), path, self.example(content["schema"]) if content else None
+                content = operation.get("requestBody", {}).get("content", {})
+                if "application/json" in content:
+                    yield method.upper(), path, self.example(content["application/json"]["schema"])
+                elif "multipart/form-data" in content:
+                    yield method.upper(), path, UPLOAD
+                else:
+                    yield method.upper(), path, None
+
+
+UPLOAD = "a picture as the multipart part `file`"
+
+
+def call_as(base, method, path, body, token):
+    """The request an operation takes: JSON, or an upload of a small picture."""
+    if body is UPLOAD:
+        return upload(base, path, [("probe.png", PICTURE)], token=token)
+    return request(base, method, path, body, token=token)
 
 
 def test_every_api_operation_with_an_id_refuses_another_household(server, households, artifacts):
@@ -231,12 +274,12 @@ def test_every_api_operation_with_an_id_refuses_another_household(server, househ
         for path in resolve(template, objects):
             for caller, token, expected in (("B", households["b_token"], 404), ("nobody", None, 401),
                                             ("a revoked token", households["revoked"], 401)):
-                status, answer = request(base, method, path, body, token=token)
+                status, answer = call_as(base, method, path, body, token)
                 assert status == expected, f"{method} {path} as {caller} with {json.dumps(body)} answered {status}: {answer}"
                 assert SECRET not in json.dumps(answer), f"{method} {path} as {caller} showed A's data: {answer}"
         checked.append(f"{method} {template}")
     assert snapshot(base, households) == before, "a call of another household changed A's data"
-    assert len(checked) >= 10, checked  # every list, item, session and token operation at least
+    assert len(checked) >= 30, checked  # every list, item, session, token and inventory operation at least
     (artifacts / "isolation-api.txt").write_text("\n".join(checked) + "\n")
 
 
@@ -248,7 +291,8 @@ def test_every_page_with_an_id_refuses_another_household(server, households, art
     # The fields A's own forms send, for each action on A's pages.
     fields = {}
     for method, template in routes + [["GET", "/lists"], ["GET", "/lists/deleted"], ["GET", "/focus/history"],
-                                      ["GET", "/settings/tokens"], ["GET", "/settings/webhooks"], ["GET", "/settings/household"]]:
+                                      ["GET", "/settings/tokens"], ["GET", "/settings/webhooks"], ["GET", "/settings/household"],
+                                      ["GET", "/inventory/organize"], ["GET", "/inventory/deleted"]]:
         if method == "GET" and template not in NOT_AN_ID:
             for path in resolve(template, objects) if "{" in template else [template]:
                 fields.update(forms_of(a.get(path)[1]))
@@ -271,5 +315,5 @@ def test_every_page_with_an_id_refuses_another_household(server, households, art
                 assert headers["Location"].startswith("/login"), f"{method} {path} signed out went to {headers['Location']}"
         checked.append(f"{method} {template}")
     assert snapshot(base, households) == before, "a page request of another household changed A's data"
-    assert len(checked) >= 8, checked
+    assert len(checked) >= 25, checked
     (artifacts / "isolation-pages.txt").write_text("\n".join(checked) + "\n")

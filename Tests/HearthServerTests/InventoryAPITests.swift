@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 @testable import HearthServer
 
@@ -52,7 +53,7 @@ import Testing
             let cases: [(String, Int)] = [
                 (#"{"name":"  "}"#, 422), (#"{"name":"TV","purchasePrice":{"amount":1,"currency":"XYZ"}}"#, 422),
                 (#"{"name":"TV","purchaseDate":"2025-02-30"}"#, 400), (#"{"name":"TV","roomId":"\#(UUID().uuidString)"}"#, 404),
-                (#"{"name":"TV","warrantyMonths":12}"#, 422), (#"{"name":"TV","warrantyMonths":12,"warrantyUntil":"2030-01-01"}"#, 400),
+                (#"{"name":"TV","warrantyMonths":12}"#, 422), (#"{"name":"TV","warrantyMonths":12,"warrantyUntil":"2030-01-01"}"#, 422),
                 (#"{"name":"TV","quantity":0}"#, 422), (#"{"name":"TV","color":"red"}"#, 400), (#"{"name":"TV","brand":null}"#, 400),
             ]
             for (json, status) in cases {
@@ -119,6 +120,16 @@ import Testing
                 let response = try await api.upload("/api/v1/inventory/items/\(id)/photos", files: files, token: token)
                 #expect(response.status.code == status, "\(files.map(\.0)) answered \(response.status.code): \(response.text)")
                 #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+            }
+            // A body that is not well-formed multipart is the client's mistake, not the server's.
+            var headers = HTTPFields()
+            headers[.contentType] = "multipart/form-data; boundary=b"
+            headers[.authorization] = "Bearer \(token)"
+            for body in ["--b\r\n--b--\r\n", "--b\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nabc", "no boundary at all"] {
+                for path in ["/api/v1/inventory/items/\(id)/photos", "/api/v1/inventory/receipts", "/api/v1/inventory/barcode"] {
+                    let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+                    #expect(response.status == .badRequest, "\(path) with \(body.debugDescription) answered \(response.status): \(String(buffer: response.body))")
+                }
             }
             #expect(try await api.send(.get, "/api/v1/inventory/items/\(id)", token: token).json()["photoCount"] as? Int == 0)
         }

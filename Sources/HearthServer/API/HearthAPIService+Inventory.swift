@@ -9,14 +9,17 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let q = input.query
         let today = services.today(for: user)
+        if let cursor = q.cursor, cursor.count > 1000 { throw InventoryError.invalidCursor }
+        if let limit = q.limit, !(1...ItemQuery.maximumLimit).contains(limit) {
+            throw HTTPErrorMessage.badRequest("“limit” must be between 1 and \(ItemQuery.maximumLimit).")
+        }
         let query = ItemQuery(
-            text: q.q, room: try InventoryInput.group(q.room, field: "room"), category: try InventoryInput.group(q.category, field: "category"),
-            tag: q.tag, documented: q.documented, condition: q.condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
+            text: try InventoryInput.text(q.q, field: "q", maximumLength: 200), room: try InventoryInput.group(q.room, field: "room"),
+            category: try InventoryInput.group(q.category, field: "category"), tag: try InventoryInput.text(q.tag, field: "tag", maximumLength: 50), documented: q.documented, condition: q.condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
             missing: q.missing.flatMap { DocumentationField(rawValue: $0.rawValue) },
             warrantyEndsBy: q.warrantyEnding == true ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
-            barcode: q.barcode, sort: ItemQuery.Sort(rawValue: q.sort?.rawValue ?? "name") ?? .name, cursor: q.cursor, limit: q.limit ?? 50
+            barcode: try InventoryInput.text(q.barcode, field: "barcode", maximumLength: 200), sort: ItemQuery.Sort(rawValue: q.sort?.rawValue ?? "name") ?? .name, cursor: q.cursor, limit: q.limit ?? 50
         )
-        if let text = q.q, TextRules.containsControl(text) { throw HTTPErrorMessage.badRequest("“q” must not contain control characters.") }
         let page = try await services.inventory.items(householdId: user.householdId, query)
         return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor, total: page.total))))
     }
@@ -47,9 +50,10 @@ extension HearthAPIService {
     func bulkChangeInventoryItems(_ input: Operations.BulkChangeInventoryItems.Input) async throws -> Operations.BulkChangeInventoryItems.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
+        let roomId = try Self.uuid(body.roomId), categoryId = try Self.uuid(body.categoryId)
         let change: InventoryStore.BulkChange = switch body.action {
-        case .move: .move(roomId: try Self.uuid(body.roomId))
-        case .categorize: .categorize(categoryId: try Self.uuid(body.categoryId))
+        case .move: .move(roomId: roomId)
+        case .categorize: .categorize(categoryId: categoryId)
         case .delete: .delete
         }
         let ids = try body.itemIds.map { try Self.uuid($0) }

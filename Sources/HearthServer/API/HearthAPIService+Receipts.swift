@@ -10,8 +10,8 @@ import OpenAPIRuntime
 extension HearthAPIService {
     func listReceipts(_ input: Operations.ListReceipts.Input) async throws -> Operations.ListReceipts.Output {
         let user = try APIRequest.requireUser()
-        if let text = input.query.q, TextRules.containsControl(text) { throw HTTPErrorMessage.badRequest("“q” must not contain control characters.") }
-        let receipts = try await services.inventory.receipts(householdId: user.householdId, matching: input.query.q)
+        let text = try InventoryInput.text(input.query.q, field: "q", maximumLength: 200)
+        let receipts = try await services.inventory.receipts(householdId: user.householdId, matching: text)
         return .ok(.init(body: .json(.init(receipts: receipts.map { .init($0) }))))
     }
 

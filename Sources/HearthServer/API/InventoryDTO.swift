@@ -2,6 +2,7 @@ import Foundation
 import HearthAPI
 import HearthCore
 import HearthStore
+import Hummingbird
 
 /// Domain types of the inventory as the API sends them, and the API's input as domain values.
 extension Components.Schemas.InventoryItem {
@@ -90,9 +91,18 @@ enum InventoryInput {
     }
 
     static func warranty(until: String?, months: Int?) throws -> Warranty? {
-        if until != nil && months != nil { throw HTTPErrorMessage.badRequest("Send warrantyUntil or warrantyMonths, not both.") }
+        if until != nil && months != nil { throw HTTPError(.unprocessableContent, message: "Send warrantyUntil or warrantyMonths, not both.") }
         if let months { return .months(months) }
         return try date(until, field: "warrantyUntil").map(Warranty.until)
+    }
+
+    /// A text of the query (a search, a tag, a barcode): at most `maximumLength` characters, no
+    /// control characters, as the document says.
+    static func text(_ text: String?, field: String, maximumLength: Int) throws -> String? {
+        guard let text else { return nil }
+        if text.unicodeScalars.count > maximumLength { throw HTTPErrorMessage.badRequest("“\(field)” must be at most \(maximumLength) characters.") }
+        if TextRules.containsControl(text) { throw HTTPErrorMessage.badRequest("“\(field)” must not contain control characters.") }
+        return text
     }
 
     /// A room or category filter: an id or `none`.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthAPI
 import HearthCore
+import Hummingbird
 
 /// A PATCH of an item: the fields it sets and the fields it clears, read and checked before the
 /// store applies it to the item as stored.
@@ -11,7 +12,7 @@ struct InventoryItemChange: Sendable {
         let cleared = Set((body.clear ?? []).map(\.rawValue))
         func set<Value: Sendable>(_ name: String, _ value: Value?, _ edit: @escaping @Sendable (inout ItemDetails, Value) -> Void) throws {
             guard let value else { return }
-            if cleared.contains(name) { throw HTTPErrorMessage.badRequest("“\(name)” is both set and cleared.") }
+            if cleared.contains(name) { throw HTTPError(.unprocessableContent, message: "“\(name)” is both set and cleared.") }
             edits.append { edit(&$0, value) }
         }
         try set("name", body.name) { $0.name = $1 }

@@ -47,7 +47,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: .badRequest, detail: message)
         case let error as ServerError:
             // OpenAPI wraps what the handler or the request decoding threw.
-            if error.underlyingError is DecodingError || error.underlyingError.isOpenAPIRuntimeError {
+            if error.underlyingError is DecodingError || Self.isOpenAPIRuntimeError(error.underlyingError) {
                 self.init(status: .badRequest, detail: "The request is not valid: \(Self.describe(error.underlyingError))")
             } else {
                 self.init(error.underlyingError)
@@ -116,6 +116,15 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         }
     }
 
+    /// OpenAPI's runtime errors (bad JSON, a malformed multipart body, a missing body, a wrong
+    /// content type) are internal types; they are recognised by their module so a malformed request is
+    /// reported as the client's mistake. A function of the existential, not an extension of `Error`:
+    /// there `type(of: self)` of an `any Error` is the protocol, and nothing matched (found by
+    /// fuzzing the upload endpoints, 2026-11).
+    static func isOpenAPIRuntimeError(_ error: any Error) -> Bool {
+        String(reflecting: Swift.type(of: error)).hasPrefix("OpenAPIRuntime.")
+    }
+
     static func defaultDetail(_ status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "There is nothing at this address."
@@ -135,10 +144,4 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         default: String(describing: error)
         }
     }
-}
-
-extension Error {
-    /// OpenAPI's runtime errors (bad JSON, missing body, wrong content type) are internal types;
-    /// they are recognised by their module so a malformed request is reported as the client's mistake.
-    var isOpenAPIRuntimeError: Bool { String(reflecting: type(of: self)).hasPrefix("OpenAPIRuntime.") }
 }

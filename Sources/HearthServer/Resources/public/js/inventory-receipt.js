@@ -36,9 +36,7 @@ async function find() {
   for (const item of answer.data.items) {
     const row = template.content.firstElementChild.cloneNode(true);
     row.querySelector(".result-name").textContent = item.name;
-    const form = row.querySelector("form");
-    form.action = `/inventory/receipts/${receiptId}/link`;
-    form.querySelector('input[name="item"]').value = item.id;
+    row.querySelector('input[name="item"]').value = item.id;
     row.querySelector("button").setAttribute("aria-label", `Link to ${item.name}`);
     results.append(row);
   }
