@@ -164,3 +164,38 @@ def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
     assert restored.returncode == 0, restored.stderr
     assert restored.stdout.strip() == "Restored 🛒 Groceries with 2 items."
     assert "  [ ] Milk (3 l)" in _hearth(hearth_bin, tmp_path, "lists", "show", "Groceries").stdout
+
+
+def test_the_inventory_from_the_command_line(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+    fixtures = os.path.join(os.path.dirname(__file__), "..", "HearthMediaTests", "Fixtures")
+
+    empty = _hearth(hearth_bin, tmp_path, "inventory")
+    assert empty.returncode == 0 and "No items yet" in empty.stdout, empty.stderr
+    # An item with two photos in one upload, progress on standard error.
+    add = _hearth(hearth_bin, tmp_path, "inventory", "add", "Television", "--room", "living", "--category", "electronics",
+                  "--value", "1299.00", "--photo", os.path.join(fixtures, "rotated-gps.jpg"), os.path.join(fixtures, "image.png"))
+    assert add.returncode == 0, add.stderr
+    assert "Added Television (50 % documented)." in add.stdout
+    assert "2 photos added: 80 % documented." in add.stdout
+    assert "Uploading" in add.stderr and "100 %" in add.stderr
+    assert _hearth(hearth_bin, tmp_path, "inventory", "add", "Lamp", "--value", "12,5,0").returncode != 0
+    assert _hearth(hearth_bin, tmp_path, "inventory", "add", "Lamp").returncode == 0
+
+    listed = _hearth(hearth_bin, tmp_path, "inventory", "list", "--missing", "photo")
+    assert listed.returncode == 0 and "Lamp" in listed.stdout and "Television" not in listed.stdout, listed.stdout
+    found = _hearth(hearth_bin, tmp_path, "inventory", "search", "tele")
+    assert "Television" in found.stdout and "$1,299.00" in found.stdout, found.stdout
+    shown = _hearth(hearth_bin, tmp_path, "inventory", "show", "tel")
+    assert "Room: Living room" in shown.stdout and "Still missing: add a receipt, add the serial number" in shown.stdout, shown.stdout
+    score = _hearth(hearth_bin, tmp_path, "inventory", "score")
+    assert "Documentation score: 40 %" in score.stdout and "Fix next:" in score.stdout, score.stdout
+
+    # A receipt: uploaded, read on the server, printed.
+    receipt = _hearth(hearth_bin, tmp_path, "inventory", "receipt", os.path.join(fixtures, "receipts", "electronics_us.jpg"))
+    assert receipt.returncode == 0, receipt.stderr
+    assert "Total: $419.24" in receipt.stdout and "Date: 2026-03-14" in receipt.stdout, receipt.stdout
+    missing = _hearth(hearth_bin, tmp_path, "inventory", "receipt", str(tmp_path / "nope.jpg"))
+    assert missing.returncode != 0 and "Cannot read" in missing.stderr
