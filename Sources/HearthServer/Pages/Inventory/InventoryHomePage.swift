@@ -117,7 +117,16 @@ struct InventoryHomePage: Sendable {
         let name: String
     }
 
+    /// A room's documentation, linking to its items that are not documented yet.
+    struct RoomScore: Sendable {
+        let name: String
+        let items: String
+        let score: Int
+        let href: String
+    }
+
     let layout: Layout
+    let roomScores: [RoomScore]
     let cards: [Card]
     let score: Int
     let roomChart: String
@@ -156,6 +165,11 @@ struct InventoryHomePage: Sendable {
             Card(title: "Warranties ending", value: "\(summary.warrantiesEnding)", detail: "in 90 days", href: "/inventory?warranty=1"),
         ]
         score = summary.score
+        roomScores = summary.byRoom.filter { $0.itemCount > 0 }.map { total in
+            RoomScore(name: total.group.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room",
+                      items: total.itemCount == 1 ? "1 item" : "\(total.itemCount) items", score: total.score,
+                      href: "/inventory?room=\(total.group?.id.uuidString ?? "none")&documented=no#items")
+        }
         let inCurrency = { (totals: [Money]) in totals.first { $0.currency == currency }?.amount ?? 0 }
         roomChart = SVGChart.values(summary.byRoom.map { (name: $0.group?.name ?? "No room", amount: inCurrency($0.totals)) },
                                     currency: currency, title: "Value by room")
