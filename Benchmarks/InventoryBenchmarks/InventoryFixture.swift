@@ -47,7 +47,11 @@ final class InventoryFixture: @unchecked Sendable {
         try await fillHousehold()
         let elapsed = started.duration(to: .now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        FileHandle.standardError.write(Data("Loaded \(Self.itemCount) items on \(backend.name) in \(String(format: "%.1f", seconds)) s\n".utf8))
+        var found: [String] = []
+        for text in ["sa", "sams"] {
+            found.append("\"\(text)\" finds \(try await store.items(householdId: householdId, ItemQuery(text: text, limit: 1)).total)")
+        }
+        FileHandle.standardError.write(Data("Loaded \(Self.itemCount) items on \(backend.name) in \(String(format: "%.1f", seconds)) s; \(found.joined(separator: ", "))\n".utf8))
     }
 
     /// Closes the database and removes it.
@@ -88,4 +92,6 @@ final class InventoryFixture: @unchecked Sendable {
 enum FixtureError: Error {
     /// HEARTH_TEST_POSTGRES_URL is not a URL whose database name can be replaced.
     case unreadableURL
+    /// Searching the loaded household for a brand it holds found nothing.
+    case searchFindsNothing
 }

@@ -4,7 +4,8 @@ import SQLKit
 
 extension InventoryStore {
     /// Rewrites the search text of items: their name, description, brand, model, serial number,
-    /// barcode, tags and notes, and the vendor, number and read text of their receipts.
+    /// barcode, tags and notes, and the vendor, number and read text of their receipts, as words
+    /// (``ItemQuery/words(of:)``).
     static func refreshSearch(_ itemIds: [UUID], on db: any SQLDatabase, kind: DatabaseKind) async throws {
         guard !itemIds.isEmpty else { return }
         let rows = try await db.select().columns("id", "name", "description", "brand", "model", "serial_number", "barcode", "notes")
@@ -27,7 +28,7 @@ extension InventoryStore {
                 .compactMap { try row.decode(column: $0, as: String?.self) }
         }
         for (id, parts) in bodies {
-            let body = parts.joined(separator: "\n")
+            let body = ItemQuery.words(of: parts.joined(separator: "\n")).joined(separator: " ")
             try await db.update("inventory_items").set("search_text", to: body).where("id", .equal, id).run()
             guard kind == .sqlite else { continue }
             try await db.raw("INSERT INTO inventory_search_rows (item_id) VALUES (\(bind: id)) ON CONFLICT (item_id) DO NOTHING").run()

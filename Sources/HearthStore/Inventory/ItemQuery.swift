@@ -54,11 +54,17 @@ public struct ItemQuery: Sendable, Equatable {
         self.limit = limit
     }
 
-    /// The words of `text` a search looks for: letters and digits, at most 8 words of 50 characters.
+    /// The words of `text` a search looks for: at most 8, as ``words(of:)`` cuts them.
     var searchWords: [String] {
-        guard let text else { return [] }
-        let words = text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { String($0.prefix(50)) }
-        return Array(words.prefix(8))
+        Array(Self.words(of: text ?? "").prefix(8).map { String($0.prefix(50)) })
+    }
+
+    /// Text cut into words the same way for what is stored and what is searched, so both backends
+    /// match alike: runs of letters and digits, lower case, without accents ("R-1" is "r" and "1",
+    /// "Vélo" is "velo"). PostgreSQL's own parser would keep "-1" as a number.
+    static func words(of text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 }
 

@@ -14,7 +14,7 @@ import Testing
             let inventory = try await InventoryFixture.make(database)
             try await inventory.add("Television") { $0.brand = "Samsung"; $0.model = "QN65Q80C"; $0.serialNumber = "0B3R3CAT600123" }
             try await inventory.add("Espresso machine") { $0.description = "Dual boiler"; $0.notes = "Descale monthly"; $0.tags = ["Coffee"] }
-            try await inventory.add("Bike") { $0.barcode = "4006381333931" }
+            try await inventory.add("Bike") { $0.barcode = "4006381333931"; $0.brand = "Vélo-2000" }
             #expect(try await names(inventory, ItemQuery(text: "sams")) == ["Television"])
             #expect(try await names(inventory, ItemQuery(text: "SAMSUNG qn65")) == ["Television"])
             #expect(try await names(inventory, ItemQuery(text: "0b3r3")) == ["Television"])
@@ -22,6 +22,9 @@ import Testing
             #expect(try await names(inventory, ItemQuery(text: "desc")) == ["Espresso machine"])
             #expect(try await names(inventory, ItemQuery(text: "coff")) == ["Espresso machine"])
             #expect(try await names(inventory, ItemQuery(text: "40063813")) == ["Bike"])
+            // Accents and signs count alike on both backends.
+            #expect(try await names(inventory, ItemQuery(text: "velo 2000")) == ["Bike"])
+            #expect(try await names(inventory, ItemQuery(text: "VÉLO-2")) == ["Bike"])
             #expect(try await names(inventory, ItemQuery(text: "samsung bike")) == [])
             #expect(try await names(inventory, ItemQuery(text: "\"*) OR ( ; -- '")) == [])
             // Another household's items are never found.
