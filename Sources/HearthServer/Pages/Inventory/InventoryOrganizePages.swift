@@ -113,6 +113,7 @@ struct OrganizePage: Sendable {
         let items: String
         /// What deleting it does to its items, said before.
         let deleteHint: String
+        let confirmText: String
         let up: Int?
         let down: Int?
     }
@@ -131,6 +132,7 @@ struct OrganizePage: Sendable {
                 let count = counts[group.id] ?? 0
                 return Row(id: group.id.uuidString, name: group.name, icon: group.icon ?? "", items: count == 1 ? "1 item" : "\(count) items",
                            deleteHint: count == 0 ? "Delete" : "Delete (\(count == 1 ? "its item keeps" : "its \(count) items keep") existing, with no \(kind.noun))",
+                           confirmText: count == 0 ? "It holds no items." : "\(count == 1 ? "Its item stays" : "Its \(count) items stay") in the inventory, with no \(kind.noun).",
                            up: index == 0 ? nil : index, down: index == groups.count - 1 ? nil : index + 2)
             }
         }

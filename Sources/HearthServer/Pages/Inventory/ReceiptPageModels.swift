@@ -124,7 +124,10 @@ struct ReceiptPage: Sendable {
             LinkedItem(receiptId: receipt.id.uuidString, id: item.id.uuidString, name: item.name,
                        detail: [item.purchasePrice?.formatted, item.deletedAt == nil ? nil : "in Recently deleted"].compactMap { $0 }.joined(separator: " · "))
         }
-        self.linkTo = linkTo.flatMap { item in receipt.itemIds.contains(item.id) ? nil : Target(itemId: item.id.uuidString, name: item.name) }
+        // Linking fills items from the confirmed fields, so it is offered once they are confirmed.
+        self.linkTo = linkTo.flatMap { item in
+            receipt.status != .confirmed || receipt.itemIds.contains(item.id) ? nil : Target(itemId: item.id.uuidString, name: item.name)
+        }
         self.conflict = conflict
         self.error = error
     }

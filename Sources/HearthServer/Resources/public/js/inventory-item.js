@@ -25,10 +25,12 @@ document.getElementById("photos")?.addEventListener("click", async (event) => {
   const button = event.target.closest("button[data-photo-id]");
   if (!button) return;
   const url = `/api/v1/inventory/items/${itemId}/photos/${button.dataset.photoId}`;
+  const deleting = !button.classList.contains("make-primary");
+  if (deleting && !confirm("Delete this photo? This cannot be undone.")) return;
   button.disabled = true;
-  const result = button.classList.contains("make-primary")
-    ? await request(url, { method: "PATCH", body: { position: 1 } })
-    : await request(url, { method: "DELETE" });
+  const result = deleting
+    ? await request(url, { method: "DELETE" })
+    : await request(url, { method: "PATCH", body: { position: 1 } });
   if (result.ok) { location.reload(); return; }
   button.disabled = false;
   status.textContent = problemText(result);

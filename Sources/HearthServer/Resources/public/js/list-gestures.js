@@ -3,7 +3,9 @@
 
 export function bindGestures(container, { onSwipe }) {
   let swipe = null;
-  let swipedAt = 0;
+  // Not 0: performance.now() counts from the page's load, so a tap in its first 300 ms would be
+  // taken for the end of a swipe and swallowed (a flaky browser test found it, 2026-11).
+  let swipedAt = -Infinity;
 
   container.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
