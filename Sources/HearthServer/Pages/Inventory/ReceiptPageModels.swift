@@ -94,6 +94,8 @@ struct ReceiptPage: Sendable {
     let currencies: [SelectOption]
     let items: [LinkedItem]
     let linkTo: Target?
+    /// The item the page came from, carried through the confirmation (it is offered once confirmed).
+    let carryItem: String?
     let conflict: Conflict?
     let error: String?
 
@@ -124,6 +126,7 @@ struct ReceiptPage: Sendable {
             LinkedItem(receiptId: receipt.id.uuidString, id: item.id.uuidString, name: item.name,
                        detail: [item.purchasePrice?.formatted, item.deletedAt == nil ? nil : "in Recently deleted"].compactMap { $0 }.joined(separator: " · "))
         }
+        carryItem = linkTo?.id.uuidString
         // Linking fills items from the confirmed fields, so it is offered once they are confirmed.
         self.linkTo = linkTo.flatMap { item in
             receipt.status != .confirmed || receipt.itemIds.contains(item.id) ? nil : Target(itemId: item.id.uuidString, name: item.name)
