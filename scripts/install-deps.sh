@@ -31,6 +31,7 @@ case "${1:-run}" in
         ;;
     bench)
         have_cmd wrk || need+=(wrk)
+        have_cmd vips || need+=(libvips-tools)  # scripts/make-photo.sh makes the 12-megapixel test photos
         ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

@@ -30,6 +30,7 @@ let benchmarks: @Sendable () -> Void = {
     for side in [320, 1280] {
         Benchmark("Thumbnail \(side) px of a 12 MP HEIC, remembered", configuration: .init(setup: { _ = try MediaFixtures.path(of: .heic) })) { benchmark in
             let path = try MediaFixtures.path(of: .heic)
+            // As an upload: inspected first (decoded and remembered once; later samples find it), then its JPEGs.
             _ = try await processor.inspect(path: path)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {

@@ -5,10 +5,14 @@ import SQLKit
 extension InventoryStore {
     /// The inventory home's figures: counts, totals per currency, documentation, rooms and
     /// categories, and the items to document next (of one room, when `fixNextRoom` is given).
+    /// One pass over the items (grouped by room, category and currency) and one for the queue.
     public func summary(householdId: UUID, today: CalendarDate, fixNextRoom: ItemQuery.GroupFilter? = nil, fixNextLimit: Int = 10) async throws -> InventorySummary {
         let horizon = today.adding(days: InventorySummary.warrantyHorizonDays) ?? today
-        let figures = try await sql.select()
+        let currency = InventorySQL.valueCurrency()
+        let rows = try await sql.select()
+            .column("room_id").column("category_id").column(SQLRaw(currency), as: "currency")
             .column(SQLRaw("COUNT(*)"), as: "items")
+            .column(SQLRaw("CAST(COALESCE(SUM(\(InventorySQL.value())), 0) AS BIGINT)"), as: "value")
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.documented()) THEN 1 ELSE 0 END), 0)"), as: "documented")
             .column(SQLRaw("COALESCE(SUM(\(InventorySQL.score())), 0)"), as: "score")
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.has(.photo)) THEN 0 ELSE 1 END), 0)"), as: "no_photo")
@@ -16,49 +20,66 @@ extension InventoryStore {
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.has(.value)) THEN 0 ELSE 1 END), 0)"), as: "no_value")
             .column(SQLQueryString("COALESCE(SUM(CASE WHEN warranty_until >= \(bind: today.description) AND warranty_until <= \(bind: horizon.description) THEN 1 ELSE 0 END), 0)"), as: "warranties")
             .from("inventory_items").where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
-            .first()
-        func figure(_ column: String) throws -> Int { try figures?.decode(column: column, as: Int.self) ?? 0 }
-        let itemCount = try figure("items")
-        let byRoom = try await groupTotals(.room, householdId: householdId)
+            .groupBy("room_id").groupBy("category_id").groupBy(SQLRaw(currency))
+            .all()
+        var all = Bucket(), byRoom: [UUID?: Bucket] = [:], byCategory: [UUID?: Bucket] = [:]
+        for row in rows {
+            let bucket = try Bucket(row)
+            all.add(bucket)
+            byRoom[try row.decode(column: "room_id", as: UUID?.self), default: Bucket()].add(bucket)
+            byCategory[try row.decode(column: "category_id", as: UUID?.self), default: Bucket()].add(bucket)
+        }
         return InventorySummary(
-            itemCount: itemCount, totals: Self.merged(byRoom.flatMap(\.totals)), documentedCount: try figure("documented"),
-            score: itemCount == 0 ? 100 : Int((Double(try figure("score")) / Double(itemCount)).rounded()),
-            missingPhotos: try figure("no_photo"), missingReceipts: try figure("no_receipt"), missingValues: try figure("no_value"),
-            warrantiesEnding: try figure("warranties"), byRoom: byRoom,
-            byCategory: try await groupTotals(.category, householdId: householdId),
+            itemCount: all.items, totals: Self.merged(all.values), documentedCount: all.documented, score: all.averageScore,
+            missingPhotos: all.noPhoto, missingReceipts: all.noReceipt, missingValues: all.noValue, warrantiesEnding: all.warranties,
+            byRoom: try await totals(.room, byRoom, householdId: householdId),
+            byCategory: try await totals(.category, byCategory, householdId: householdId),
             fixNext: try await fixNext(householdId: householdId, room: fixNextRoom, limit: fixNextLimit)
         )
     }
 
-    /// Items, value and documentation per room or category, in the groups' order; the items
-    /// without one last (when there are any).
-    func groupTotals(_ kind: InventoryGroup.Kind, householdId: UUID) async throws -> [GroupTotal] {
-        let column = kind == .room ? "room_id" : "category_id"
-        let rows = try await sql.select().column(column, as: "group_id")
-            .column(SQLRaw(InventorySQL.valueCurrency()), as: "currency")
-            .column(SQLRaw("COUNT(*)"), as: "items")
-            .column(SQLRaw("CAST(COALESCE(SUM(\(InventorySQL.value())), 0) AS BIGINT)"), as: "value")
-            .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.documented()) THEN 1 ELSE 0 END), 0)"), as: "documented")
-            .column(SQLRaw("COALESCE(SUM(\(InventorySQL.score())), 0)"), as: "score")
-            .from("inventory_items").where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
-            .groupBy(SQLIdentifier(column)).groupBy(SQLRaw(InventorySQL.valueCurrency())).all()
-        var totals: [UUID?: (items: Int, values: [Money], documented: Int, score: Int)] = [:]
-        for row in rows {
-            let id = try row.decode(column: "group_id", as: UUID?.self)
-            var entry = totals[id] ?? (0, [], 0, 0)
-            entry.items += try row.decode(column: "items", as: Int.self)
-            entry.documented += try row.decode(column: "documented", as: Int.self)
-            entry.score += try row.decode(column: "score", as: Int.self)
+    /// The figures of a group of items, added up from the grouped rows.
+    private struct Bucket {
+        var items = 0, documented = 0, score = 0, noPhoto = 0, noReceipt = 0, noValue = 0, warranties = 0
+        var values: [Money] = []
+
+        init() {}
+
+        init(_ row: any SQLRow) throws {
+            items = try row.decode(column: "items", as: Int.self)
+            documented = try row.decode(column: "documented", as: Int.self)
+            score = try row.decode(column: "score", as: Int.self)
+            noPhoto = try row.decode(column: "no_photo", as: Int.self)
+            noReceipt = try row.decode(column: "no_receipt", as: Int.self)
+            noValue = try row.decode(column: "no_value", as: Int.self)
+            warranties = try row.decode(column: "warranties", as: Int.self)
             if let currency = try row.decode(column: "currency", as: String?.self) {
-                entry.values.append(Money(amount: try row.decode(column: "value", as: Int.self), currency: currency))
+                values = [Money(amount: try row.decode(column: "value", as: Int.self), currency: currency)]
             }
-            totals[id] = entry
         }
-        let groups: [InventoryGroup?] = try await self.groups(kind, householdId: householdId) + (totals[nil] == nil ? [] : [nil])
+
+        mutating func add(_ other: Bucket) {
+            items += other.items
+            documented += other.documented
+            score += other.score
+            noPhoto += other.noPhoto
+            noReceipt += other.noReceipt
+            noValue += other.noValue
+            warranties += other.warranties
+            values += other.values
+        }
+
+        /// The average score; 100 for no items (nothing is missing).
+        var averageScore: Int { items == 0 ? 100 : Int((Double(score) / Double(items)).rounded()) }
+    }
+
+    /// Every room or category in its order with its figures; the items without one last (when there are any).
+    private func totals(_ kind: InventoryGroup.Kind, _ buckets: [UUID?: Bucket], householdId: UUID) async throws -> [GroupTotal] {
+        let groups: [InventoryGroup?] = try await self.groups(kind, householdId: householdId) + (buckets[nil] == nil ? [] : [nil])
         return groups.map { group in
-            let entry = totals[group?.id] ?? (0, [], 0, 0)
-            return GroupTotal(group: group, itemCount: entry.items, totals: Self.merged(entry.values), documentedCount: entry.documented,
-                              score: entry.items == 0 ? 100 : Int((Double(entry.score) / Double(entry.items)).rounded()))
+            let bucket = buckets[group?.id] ?? Bucket()
+            return GroupTotal(group: group, itemCount: bucket.items, totals: Self.merged(bucket.values), documentedCount: bucket.documented,
+                              score: bucket.averageScore)
         }
     }
 

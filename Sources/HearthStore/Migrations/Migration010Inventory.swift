@@ -56,8 +56,11 @@ extension Migration {
                 CHECK ((replacement_value IS NULL) = (replacement_currency IS NULL))
             )
             """,
-            "CREATE INDEX inventory_items_by_name ON inventory_items(household_id, deleted_at, name_key, id)",
-            "CREATE INDEX inventory_items_by_added ON inventory_items(household_id, deleted_at, created_at, id)",
+            // Partial indexes: PostgreSQL uses an index for the list's order only when the index
+            // itself leaves the deleted items out (with deleted_at as a column it sorted the table).
+            "CREATE INDEX inventory_items_by_name ON inventory_items(household_id, name_key, id) WHERE deleted_at IS NULL",
+            "CREATE INDEX inventory_items_by_added ON inventory_items(household_id, created_at, id) WHERE deleted_at IS NULL",
+            "CREATE INDEX inventory_items_deleted ON inventory_items(household_id, deleted_at) WHERE deleted_at IS NOT NULL",
             "CREATE INDEX inventory_items_by_barcode ON inventory_items(household_id, barcode)",
             "CREATE INDEX inventory_items_room ON inventory_items(room_id)",
             "CREATE INDEX inventory_items_category ON inventory_items(category_id)",
