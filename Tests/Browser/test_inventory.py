@@ -4,10 +4,9 @@ barcode that is already owned, an item found by typing part of its brand, delete
 
 from __future__ import annotations
 
-import json
 import pathlib
 import re
-import urllib.request
+import sys
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -15,34 +14,23 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from test_accounts import PASSWORD, click, fill, path_of, register, submit_and_wait_for_new_page, unique_email, wait
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+from hearth_server import request, upload  # noqa: E402
+
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures"
 # OCR runs on the server while the page waits; a loaded CI machine may take several seconds.
 OCR_SECONDS = 60
 
 
 def api(server: str, method: str, path: str, body=None, token: str | None = None):
-    request = urllib.request.Request(f"{server}{path}", method=method, data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read() or b"null")
+    """A JSON request that must succeed; returns the answer."""
+    status, answer = request(server, method, path, body, token=token)
+    assert status < 300, f"{method} {path} answered {status}: {answer}"
+    return answer
 
 
 def token_for(server: str, email: str) -> str:
     return api(server, "POST", "/api/v1/auth/tokens", {"email": email, "password": PASSWORD, "name": "browser test"})["token"]
-
-
-def upload(server: str, path: str, files: list[pathlib.Path], token: str):
-    """A multipart upload of `files` as parts named `file`."""
-    boundary = "hearth-browser-test"
-    body = b""
-    for file in files:
-        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file.name}\"\r\n"
-                 f"Content-Type: application/octet-stream\r\n\r\n").encode() + file.read_bytes() + b"\r\n"
-    body += f"--{boundary}--\r\n".encode()
-    request = urllib.request.Request(f"{server}{path}", method="POST", data=body, headers={
-        "Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return json.loads(response.read())
 
 
 def inventory_with_data(server: str, email: str) -> dict:
@@ -50,7 +38,8 @@ def inventory_with_data(server: str, email: str) -> dict:
     token = token_for(server, email)
     item = api(server, "POST", "/api/v1/inventory/items", {"name": "Television", "brand": "Samsung",
                                                              "purchasePrice": {"amount": 89900, "currency": "USD"}}, token)
-    upload(server, f"/api/v1/inventory/items/{item['id']}/photos", [FIXTURES / "rotated-gps.jpg"], token)
+    status, _ = upload(server, f"/api/v1/inventory/items/{item['id']}/photos", [("tv.jpg", (FIXTURES / "rotated-gps.jpg").read_bytes())], token)
+    assert status == 201
     receipt = api(server, "POST", "/api/v1/inventory/receipts", {"vendor": "Best Buy", "date": "2026-03-14",
                                                                   "total": {"amount": 89900, "currency": "USD"}}, token)
     api(server, "POST", f"/api/v1/inventory/receipts/{receipt['id']}/items", {"itemId": item["id"]}, token)

@@ -85,10 +85,3 @@ extension HearthAPIService {
         return .noContent
     }
 }
-
-extension InventoryStore {
-    /// Why an item the caller named cannot be used: in Recently deleted (410), or not theirs at all (404).
-    func missingItemError(_ id: UUID, householdId: UUID) async throws -> InventoryError {
-        try await item(id: id, householdId: householdId, includingDeleted: true) == nil ? .itemNotFound : .itemDeleted
-    }
-}

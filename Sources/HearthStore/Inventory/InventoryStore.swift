@@ -54,6 +54,11 @@ public struct InventoryStore: Sendable {
         try await sql.update("households").set("currency", to: code).where("id", .equal, householdId).run()
     }
 
+    /// Why an item the caller named cannot be used: in Recently deleted, or not the household's at all.
+    public func missingItemError(_ id: UUID, householdId: UUID) async throws -> InventoryError {
+        try await Self.missing(id, householdId, on: sql)
+    }
+
     /// The error for an item that cannot be changed: deleted, or not there at all.
     static func missing(_ id: UUID, _ householdId: UUID, on db: any SQLDatabase) async throws -> InventoryError {
         try await item(id: id, householdId: householdId, includingDeleted: true, on: db) == nil ? .itemNotFound : .itemDeleted

@@ -100,7 +100,7 @@ struct InventoryItemPage: Sendable {
             return Missing(action: field.action, href: href, weight: field.weight)
         }
         self.rooms = SelectOption.groups(rooms, selected: item.roomId?.uuidString)
-        self.receipts = ReceiptListPage(layout: layout, receipts: receipts, query: "").receipts
+        self.receipts = ReceiptListPage.rows(receipts)
         deleted = item.deletedAt != nil
         self.error = error
     }

@@ -18,7 +18,12 @@ struct ReceiptListPage: Sendable {
     init(layout: Layout, receipts: [Receipt], query: String) {
         self.layout = layout
         self.query = query
-        self.receipts = receipts.map { receipt in
+        self.receipts = Self.rows(receipts)
+    }
+
+    /// A row per receipt: shop, date, total, items, and where reading it stands.
+    static func rows(_ receipts: [Receipt]) -> [Row] {
+        receipts.map { receipt in
             let proposal = receipt.status == .confirmed ? nil : receipt.proposal
             let date = (receipt.date ?? proposal?.date).map(InventoryFormat.date)
             let total = (receipt.total ?? proposal?.total)?.formatted

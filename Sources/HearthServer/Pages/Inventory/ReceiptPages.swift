@@ -149,7 +149,8 @@ struct ReceiptPages {
         for itemId in receipt.itemIds {
             if let item = try await services.inventory.item(id: itemId, householdId: user.householdId, includingDeleted: true) { items.append(item) }
         }
-        let target = try await linkTo.asyncMap { try await services.inventory.item(id: $0, householdId: user.householdId) } ?? nil
+        var target: InventoryItem?
+        if let linkTo { target = try await services.inventory.item(id: linkTo, householdId: user.householdId) }
         let currency = try await services.inventory.currency(householdId: user.householdId)
         let page = ReceiptPage(layout: services.layout(receipt.vendor ?? "Receipt", .inventory, context, notice: notice), receipt: receipt,
                                form: form ?? ReceiptForm(receipt, currency: currency), items: items, linkTo: target, conflict: conflict,
@@ -161,13 +162,5 @@ struct ReceiptPages {
         let page = NewReceiptPage(layout: services.layout("New receipt", .inventory, context), form: form,
                                   currencies: SelectOption.currencies(selected: form.currency, household: currency), error: error)
         return try services.renderer.render("inventory-receipt-new", page, status: error == nil ? .ok : .unprocessableContent)
-    }
-}
-
-extension Optional {
-    /// Maps with an async transform.
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }
