@@ -32,7 +32,7 @@ public struct ItemPhoto: Sendable, Equatable, Identifiable {
 }
 
 /// A stored original: what the media folder and the database know of an uploaded file.
-public struct StoredFile: Sendable, Equatable {
+public struct StoredFile: Sendable, Equatable, Codable {
     public var sha256: String
     public var contentType: String
     public var byteSize: Int

@@ -151,7 +151,7 @@ extension InventoryStore {
     static func purge(_ ids: [UUID], on db: any SQLDatabase) async throws -> [String] {
         guard !ids.isEmpty else { return [] }
         var files: [String] = []
-        for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+        for chunk in ids.chunks(of: 500) {
             files += try await db.select().distinct().column("sha256").from("inventory_photos").where("item_id", .in, chunk).all()
                 .map { try $0.decode(column: "sha256", as: String.self) }
             try await db.delete(from: "inventory_items").where("id", .in, chunk).run()

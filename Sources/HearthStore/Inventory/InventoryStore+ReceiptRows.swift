@@ -16,11 +16,21 @@ extension InventoryStore {
 
     /// Receipts from rows of ``receiptColumns``, with the items each belongs to (one query for all).
     static func receipts(from rows: [any SQLRow], on db: any SQLDatabase) async throws -> [Receipt] {
-        var receipts = try rows.map(receipt(from:))
+        let receipts = try rows.map(receipt(from:))
         guard !receipts.isEmpty else { return receipts }
-        var items: [UUID: [UUID]] = [:]
-        for row in try await db.select().columns("receipt_id", "item_id").from("inventory_receipt_items")
-            .where("receipt_id", .in, receipts.map(\.id)).all() {
+        return try await withLinks(receipts, db.select().columns("receipt_id", "item_id").from("inventory_receipt_items")
+            .where("receipt_id", .in, receipts.map(\.id)).all())
+    }
+
+    /// Receipts from rows of one household, with the links of the whole household (for exports).
+    static func receipts(from rows: [any SQLRow], linksOf householdId: UUID, on db: any SQLDatabase) async throws -> [Receipt] {
+        try await withLinks(rows.map(receipt(from:)), db.select().columns("receipt_id", "item_id").from("inventory_receipt_items")
+            .where("household_id", .equal, householdId).all())
+    }
+
+    private static func withLinks(_ receipts: [Receipt], _ linkRows: [any SQLRow]) throws -> [Receipt] {
+        var receipts = receipts, items: [UUID: [UUID]] = [:]
+        for row in linkRows {
             items[try row.decode(column: "receipt_id", as: UUID.self), default: []].append(try row.decode(column: "item_id", as: UUID.self))
         }
         for index in receipts.indices { receipts[index].itemIds = items[receipts[index].id] ?? [] }

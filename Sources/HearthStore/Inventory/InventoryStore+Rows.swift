@@ -24,10 +24,21 @@ extension InventoryStore {
 
     /// Items from rows of ``itemColumns``, with their tags (one query for all of them).
     static func items(from rows: [any SQLRow], on db: any SQLDatabase) async throws -> [InventoryItem] {
-        var items = try rows.map(item(from:))
+        let items = try rows.map(item(from:))
         guard !items.isEmpty else { return items }
-        var tags: [UUID: [String]] = [:]
-        for row in try await db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", .in, items.map(\.id)).all() {
+        return try await withTags(items, db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", .in, items.map(\.id)).all())
+    }
+
+    /// Items from rows of ``itemColumns`` of one household, with the tags of the whole household
+    /// (for exports of every item, where a list of ids would be too long for one statement).
+    static func items(from rows: [any SQLRow], tagsOf householdId: UUID, on db: any SQLDatabase) async throws -> [InventoryItem] {
+        try await withTags(rows.map(item(from:)),
+                     db.select().columns("item_id", "tag").from("inventory_item_tags").where("household_id", .equal, householdId).all())
+    }
+
+    private static func withTags(_ items: [InventoryItem], _ tagRows: [any SQLRow]) throws -> [InventoryItem] {
+        var items = items, tags: [UUID: [String]] = [:]
+        for row in tagRows {
             tags[try row.decode(column: "item_id", as: UUID.self), default: []].append(try row.decode(column: "tag", as: String.self))
         }
         for index in items.indices {

@@ -1,0 +1,183 @@
+import Foundation
+
+extension RestorePlan {
+    /// Reconciles `backup` with the household by the seed's table:
+    ///
+    /// | | merge | replace |
+    /// |---|---|---|
+    /// | room or category with the same name | update, keep its id | the backup's properties |
+    /// | item or receipt with the same id | skip | the backup's (cleared first) |
+    /// | missing relationship | link by name | link by name |
+    /// | photo without its file | warn, continue | warn, continue |
+    ///
+    /// A replace clears the household's items, receipts and non-default rooms and categories first,
+    /// so the plan sees only the default groups. Ids another household holds get new ones.
+    public init(backup: HouseholdBackup, context: RestoreContext, strategy: RestoreStrategy, ids: IDGenerator) throws(BackupError) {
+        guard backup.formatVersion == HouseholdBackup.currentFormat else { throw .unsupportedFormat(backup.formatVersion) }
+        try Self.checkUnique(backup)
+        var planner = Planner(context: context, strategy: strategy, ids: ids)
+        self.init(strategy: strategy, householdCurrency: backup.household.currency, summary: RestoreSummary(strategy: strategy))
+        if strategy == .replace {
+            planner.summary.items.removed = context.itemIds.count
+            planner.summary.receipts.removed = context.receiptIds.count
+            for kind in InventoryGroup.Kind.allCases {
+                planner.summary[kind].removed = context.groups.filter { $0.kind == kind && !$0.isDefault }.count
+            }
+        }
+        for (kind, groups) in [(InventoryGroup.Kind.room, backup.rooms), (.category, backup.categories)] {
+            for group in groups.sorted(by: { $0.position < $1.position }) { try planner.restoreGroup(group, kind: kind) }
+        }
+        for (index, item) in backup.items.enumerated() { try planner.restoreItem(item, line: index + 1) }
+        for (index, receipt) in backup.receipts.enumerated() { try planner.restoreReceipt(receipt, line: index + 1) }
+        groupInserts = planner.groupInserts
+        groupUpdates = planner.groupUpdates
+        items = planner.items
+        receipts = planner.receipts
+        summary = planner.summary
+    }
+
+    /// The same id twice in one backup is a damaged backup.
+    private static func checkUnique(_ backup: HouseholdBackup) throws(BackupError) {
+        let ids = backup.rooms.map(\.id) + backup.categories.map(\.id) + backup.items.map(\.id) + backup.receipts.map(\.id)
+            + backup.items.flatMap { $0.photos.map(\.id) }
+        var seen = Set<UUID>()
+        for id in ids where !seen.insert(id).inserted { throw .invalidRecord("the id \(id.uuidString.lowercased()) appears twice") }
+    }
+}
+
+/// The state of a plan while it is worked out.
+private struct Planner {
+    let context: RestoreContext
+    let strategy: RestoreStrategy
+    let ids: IDGenerator
+    var summary: RestoreSummary
+    var groupInserts: [RestorePlan.GroupWrite] = []
+    var groupUpdates: [RestorePlan.GroupWrite] = []
+    var items: [RestorePlan.ItemWrite] = []
+    var receipts: [RestorePlan.ReceiptWrite] = []
+    /// Rooms and categories after the restore, by kind and name key.
+    var groupsByName: [InventoryGroup.Kind: [String: UUID]] = [:]
+    /// The backup's group, item and photo ids and the ids they have after the restore.
+    var restoredIds: [UUID: UUID] = [:]
+    var nextPosition: [InventoryGroup.Kind: Int] = [:]
+
+    init(context: RestoreContext, strategy: RestoreStrategy, ids: IDGenerator) {
+        self.context = context
+        self.strategy = strategy
+        self.ids = ids
+        summary = RestoreSummary(strategy: strategy)
+        for group in context.groups where strategy == .merge || group.isDefault {
+            groupsByName[group.kind, default: [:]][InventoryRules.key(group.name)] = group.id
+            nextPosition[group.kind] = max(nextPosition[group.kind] ?? 0, group.position)
+        }
+    }
+
+    /// Whether the household may keep using `id` for a new row: nobody has it, or only rows the
+    /// replace clears have it.
+    func isFree(_ id: UUID, clearedByReplace: Bool) -> Bool {
+        guard let owner = context.owners[id] else { return true }
+        return strategy == .replace && clearedByReplace && owner == context.householdId
+    }
+
+    mutating func restoreGroup(_ group: HouseholdBackup.Group, kind: InventoryGroup.Kind) throws(BackupError) {
+        let name: String, icon: String?
+        do {
+            name = try InventoryRules.groupName(group.name, kind: kind)
+            icon = try InventoryRules.icon(group.icon)
+        } catch { throw .invalidRecord("the \(kind.noun) “\(group.name)”: \(error.message)") }
+        let key = InventoryRules.key(name)
+        if let existing = groupsByName[kind]?[key] {
+            restoredIds[group.id] = existing
+            // Two groups of one name in the backup: the last one's icon wins.
+            if let index = groupInserts.firstIndex(where: { $0.id == existing }) {
+                groupInserts[index].icon = icon
+            } else if let index = groupUpdates.firstIndex(where: { $0.id == existing }) {
+                groupUpdates[index].icon = icon
+            } else {
+                let isDefault = context.groups.first { $0.id == existing }?.isDefault ?? false
+                groupUpdates.append(.init(kind: kind, id: existing, name: name, icon: icon, position: group.position, isDefault: isDefault))
+                summary[kind].updated += 1
+            }
+            return
+        }
+        let id = isFree(group.id, clearedByReplace: true) ? group.id : ids.next()
+        let position = strategy == .replace ? group.position : (nextPosition[kind] ?? 0) + 1
+        nextPosition[kind] = max(nextPosition[kind] ?? 0, position)
+        groupInserts.append(.init(kind: kind, id: id, name: name, icon: icon, position: position, isDefault: false))
+        groupsByName[kind, default: [:]][key] = id
+        restoredIds[group.id] = id
+        summary[kind].added += 1
+    }
+
+    /// The group an item goes into: the backup's by id, else one of that name, else a new one of
+    /// that name; nil with a warning when the backup gives neither.
+    mutating func group(_ kind: InventoryGroup.Kind, id: UUID?, name: String?, item: String) throws(BackupError) -> UUID? {
+        if let id, let restored = restoredIds[id] { return restored }
+        if let name, !name.isEmpty {
+            if let existing = groupsByName[kind]?[InventoryRules.key(name)] { return existing }
+            try restoreGroup(HouseholdBackup.Group(id: ids.next(), name: name, icon: nil, position: 0, isDefault: false), kind: kind)
+            return groupsByName[kind]?[InventoryRules.key(name)]
+        }
+        if id != nil { summary.warnings.append("“\(item)” was in a \(kind.noun) the backup does not have; it has no \(kind.noun) now.") }
+        return nil
+    }
+
+    mutating func restoreItem(_ item: HouseholdBackup.Item, line: Int) throws(BackupError) {
+        if strategy == .merge && context.itemIds.contains(item.id) {
+            restoredIds[item.id] = item.id
+            summary.items.skipped += 1
+            summary.photos.skipped += item.photos.count
+            return
+        }
+        let checked: (details: ItemDetails, warrantyUntil: CalendarDate?)
+        do { checked = try InventoryRules.validated(item.details) } catch { throw .invalidRecord("item \(line) “\(item.name)”: \(error.message)") }
+        guard item.photos.count <= InventoryRules.maximumPhotos else { throw .invalidRecord("item \(line) “\(item.name)”: \(InventoryError.tooManyPhotos.message)") }
+        let id = isFree(item.id, clearedByReplace: true) ? item.id : ids.next()
+        restoredIds[item.id] = id
+        var photos: [HouseholdBackup.Photo] = []
+        for photo in item.photos {
+            guard context.availableFiles.contains(photo.file.sha256) else {
+                summary.warnings.append("A photo of “\(item.name)” has no file in the backup (\(photo.file.sha256.prefix(12))…); it was left out.")
+                summary.photos.skipped += 1
+                continue
+            }
+            photos.append(HouseholdBackup.Photo(id: isFree(photo.id, clearedByReplace: true) ? photo.id : ids.next(), file: photo.file))
+            summary.photos.added += 1
+        }
+        let roomId = try group(.room, id: item.roomId, name: item.roomName, item: item.name)
+        let categoryId = try group(.category, id: item.categoryId, name: item.categoryName, item: item.name)
+        items.append(.init(id: id, roomId: roomId, categoryId: categoryId, details: checked.details, warrantyUntil: checked.warrantyUntil,
+                           photos: photos, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt))
+        summary.items.added += 1
+    }
+
+    mutating func restoreReceipt(_ receipt: HouseholdBackup.Receipt, line: Int) throws(BackupError) {
+        if strategy == .merge && context.receiptIds.contains(receipt.id) {
+            summary.receipts.skipped += 1
+            return
+        }
+        let fields: ReceiptFields
+        do { fields = try receipt.fields.validated() } catch { throw .invalidRecord("receipt \(line) “\(receipt.vendor ?? "")”: \(error.message)") }
+        var image = receipt.image
+        if let file = image, !context.availableFiles.contains(file.sha256) {
+            summary.warnings.append("The image of the receipt from \(receipt.vendor ?? "an unknown shop") is not in the backup; the receipt was kept without it.")
+            image = nil
+        }
+        var status = receipt.status
+        if image == nil && (status == .reading || status == .read) { status = .unreadable }
+        var itemIds: [UUID] = []
+        for itemId in receipt.itemIds {
+            if let restored = restoredIds[itemId] {
+                itemIds.append(restored)
+            } else if strategy == .merge && context.itemIds.contains(itemId) {
+                itemIds.append(itemId)
+            } else {
+                summary.warnings.append("The receipt from \(receipt.vendor ?? "an unknown shop") named an item the backup does not have; that link was left out.")
+            }
+        }
+        let id = isFree(receipt.id, clearedByReplace: true) ? receipt.id : ids.next()
+        receipts.append(.init(id: id, status: status, fields: fields, text: receipt.text, image: image, itemIds: itemIds,
+                              createdAt: receipt.createdAt, updatedAt: receipt.updatedAt))
+        summary.receipts.added += 1
+    }
+}

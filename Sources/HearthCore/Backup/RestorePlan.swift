@@ -1,0 +1,72 @@
+import Foundation
+
+/// What the household has when a restore starts: all a plan needs to reconcile a backup.
+public struct RestoreContext: Sendable {
+    public var householdId: UUID
+    /// The household's rooms and categories.
+    public var groups: [InventoryGroup]
+    /// Which household holds each id of the backup that is taken already (items, receipts, rooms,
+    /// categories, photos); ids nobody holds are absent.
+    public var owners: [UUID: UUID]
+    /// The household's own items and receipts (Recently deleted included).
+    public var itemIds: Set<UUID>
+    public var receiptIds: Set<UUID>
+    /// Files a restored photo or receipt can use: those in the archive and those already kept.
+    public var availableFiles: Set<String>
+
+    public init(householdId: UUID, groups: [InventoryGroup], owners: [UUID: UUID], itemIds: Set<UUID>, receiptIds: Set<UUID>,
+                availableFiles: Set<String>) {
+        self.householdId = householdId
+        self.groups = groups
+        self.owners = owners
+        self.itemIds = itemIds
+        self.receiptIds = receiptIds
+        self.availableFiles = availableFiles
+    }
+}
+
+/// The writes that restore a backup, worked out before anything is written; the summary is the
+/// preview a person sees. The store applies it in one transaction.
+public struct RestorePlan: Sendable {
+    public struct GroupWrite: Sendable, Equatable {
+        public var kind: InventoryGroup.Kind
+        public var id: UUID
+        public var name: String
+        public var icon: String?
+        public var position: Int
+        public var isDefault: Bool
+    }
+
+    public struct ItemWrite: Sendable, Equatable {
+        public var id: UUID
+        public var roomId: UUID?
+        public var categoryId: UUID?
+        /// Checked by the same rules as the API.
+        public var details: ItemDetails
+        public var warrantyUntil: CalendarDate?
+        public var photos: [HouseholdBackup.Photo]
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var deletedAt: Date?
+    }
+
+    public struct ReceiptWrite: Sendable, Equatable {
+        public var id: UUID
+        public var status: Receipt.Status
+        public var fields: ReceiptFields
+        public var text: String?
+        public var image: StoredFile?
+        public var itemIds: [UUID]
+        public var createdAt: Date
+        public var updatedAt: Date
+    }
+
+    public var strategy: RestoreStrategy
+    public var householdCurrency: String
+    public var groupInserts: [GroupWrite] = []
+    /// Existing rooms and categories (matched by name) that take the backup's name, icon and position.
+    public var groupUpdates: [GroupWrite] = []
+    public var items: [ItemWrite] = []
+    public var receipts: [ReceiptWrite] = []
+    public var summary: RestoreSummary
+}

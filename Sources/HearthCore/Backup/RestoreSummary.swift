@@ -1,0 +1,72 @@
+/// How a restore reconciles a backup with what the household has (the seed's table).
+public enum RestoreStrategy: String, Sendable, CaseIterable, Codable {
+    /// Adds the backup to the inventory: rooms and categories matched by name are updated and keep
+    /// their id; items and receipts whose id the household has already are skipped.
+    case merge
+    /// Clears items, receipts and the rooms and categories people added, then restores the backup;
+    /// the default rooms and categories stay (matched by name, they take the backup's properties).
+    case replace
+}
+
+/// What a restore does or did: the preview before it runs and the report after.
+public struct RestoreSummary: Sendable, Equatable, Codable {
+    public struct Counts: Sendable, Equatable, Codable {
+        public var added = 0
+        public var updated = 0
+        public var skipped = 0
+        /// Cleared by a replacing restore before the backup is written.
+        public var removed = 0
+
+        public init(added: Int = 0, updated: Int = 0, skipped: Int = 0, removed: Int = 0) {
+            self.added = added
+            self.updated = updated
+            self.skipped = skipped
+            self.removed = removed
+        }
+    }
+
+    public var strategy: RestoreStrategy
+    public var rooms = Counts()
+    public var categories = Counts()
+    public var items = Counts()
+    public var receipts = Counts()
+    public var photos = Counts()
+    /// What was left out or changed on the way, one sentence each ("Photo … has no file …").
+    public var warnings: [String] = []
+
+    public init(strategy: RestoreStrategy) {
+        self.strategy = strategy
+    }
+
+    subscript(kind: InventoryGroup.Kind) -> Counts {
+        get { kind == .room ? rooms : categories }
+        set { if kind == .room { rooms = newValue } else { categories = newValue } }
+    }
+}
+
+/// Why a backup cannot be restored. Nothing changes when one is thrown.
+public enum BackupError: Error, Equatable, Sendable {
+    /// Neither a Hearth backup archive nor its JSON.
+    case notABackup(String)
+    case unsupportedFormat(Int)
+    /// A file whose content does not match the SHA-256 the manifest gives.
+    case checksumMismatch(String)
+    /// A path that would land outside the backup's folder (zip-slip).
+    case unsafePath(String)
+    /// The archive expands past what a restore accepts (a zip bomb, or simply too large).
+    case tooLarge(limitBytes: Int)
+    /// A record that breaks a rule: which one and why.
+    case invalidRecord(String)
+
+    public var message: String {
+        switch self {
+        case .notABackup(let reason): "This file is not a Hearth backup: \(reason)"
+        case .unsupportedFormat(let version):
+            "This backup has format version \(version); this Hearth reads version \(HouseholdBackup.currentFormat). Update Hearth and try again."
+        case .checksumMismatch(let path): "The backup is damaged: \(path) does not match its SHA-256 in manifest.json. Nothing was restored."
+        case .unsafePath(let path): "The archive holds a file at “\(path)”, outside the backup's folders; it was refused and nothing was restored."
+        case .tooLarge(let limit): "The archive expands to more than \(limit / 1_048_576) MB; it was refused and nothing was restored."
+        case .invalidRecord(let detail): "The backup cannot be restored: \(detail). Nothing was restored."
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthStore
+
+/// The seed's reconciliation table, row by row, on both backends; and a backup round trip.
+@Suite struct InventoryBackupTests {
+    /// A household with a TV (photos, tags, a linked receipt) in the living room, a deleted lamp,
+    /// and a room people added.
+    static func furnished(_ inventory: InventoryFixture) async throws -> (tv: InventoryItem, receipt: Receipt) {
+        let studio = try await inventory.store.createGroup(.room, id: nil, householdId: inventory.home, name: "Studio", icon: "🎨").group
+        let tv = try await inventory.add("Television") {
+            $0.roomId = inventory.room("Living room"); $0.categoryId = inventory.category("Electronics")
+            $0.brand = "Samsung"; $0.serialNumber = "SN-1"; $0.purchasePrice = InventoryFixture.usd(899); $0.tags = ["4K", "Wall"]
+            $0.purchaseDate = CalendarDate(iso: "2025-03-14"); $0.warranty = .months(24); $0.condition = .likeNew
+        }
+        _ = try await inventory.store.addPhotos([InventoryFixture.file("a"), InventoryFixture.file("b")], itemId: tv.id, householdId: inventory.home)
+        let lamp = try await inventory.add("Lamp") { $0.roomId = studio.id }
+        try await inventory.store.deleteItem(id: lamp.id, householdId: inventory.home)
+        let receipt = try await inventory.store.createReceipt(id: nil, householdId: inventory.home, image: nil,
+                                                              fields: ReceiptFields(vendor: "Best Buy", total: InventoryFixture.usd(949))).receipt
+        _ = try await inventory.store.linkReceipt(id: receipt.id, itemId: tv.id, householdId: inventory.home, line: nil, fill: .none)
+        return (try #require(try await inventory.store.item(id: tv.id, householdId: inventory.home)), receipt)
+    }
+
+    static let allFiles: Set<String> = [InventoryFixture.file("a").sha256, InventoryFixture.file("b").sha256]
+
+    @Test(arguments: Backend.available)
+    func aBackupRestoredIntoAnotherHouseholdGivesTheSameInventory(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await InventoryFixture.make(database)
+            _ = try await Self.furnished(ada)
+            let backup = try await ada.store.backup(householdId: ada.home, appVersion: "test")
+            #expect(backup.items.count == 2 && backup.receipts.count == 1 && backup.rooms.contains { $0.name == "Studio" })
+            // Bob's fresh household: every id is Ada's, so everything is added under new ids.
+            let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
+            let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
+            #expect(outcome.summary.items == .init(added: 2) && outcome.summary.receipts == .init(added: 1) && outcome.summary.photos == .init(added: 2))
+            #expect(outcome.summary.rooms == .init(added: 1, updated: 12) && outcome.summary.warnings.isEmpty)
+            let again = try await bob.store.backup(householdId: bob.home, appVersion: "test")
+            #expect(Self.comparable(again) == Self.comparable(backup))
+            #expect(try await bob.store.items(householdId: bob.home, ItemQuery(text: "sams")).items.map(\.name) == ["Television"])
+        }
+    }
+
+    @Test
+    func aBackupMadeOnSQLiteRestoresTheSameOnPostgreSQL() async throws {
+        guard Backend.available.contains(.postgres) else { return }
+        let backup = try await withDatabase(.sqlite) { database in
+            let ada = try await InventoryFixture.make(database)
+            _ = try await Self.furnished(ada)
+            return try await ada.store.backup(householdId: ada.home, appVersion: "test")
+        }
+        try await withDatabase(.postgres) { database in
+            let fresh = try await InventoryFixture.make(database)
+            _ = try await fresh.store.restore(backup, householdId: fresh.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            let restored = try await fresh.store.backup(householdId: fresh.home, appVersion: "test")
+            // Same ids too: nobody on the new server holds them.
+            #expect(restored.items.map(\.id) == backup.items.map(\.id) && Self.comparable(restored) == Self.comparable(backup))
+            let tv = try #require(try await fresh.store.item(id: backup.items[0].id, householdId: fresh.home))
+            #expect(tv.photoCount == 2 && tv.receiptCount == 1 && tv.primaryPhotoId == backup.items[0].photos[0].id && tv.tags == ["4K", "Wall"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func mergeUpdatesAGroupOfTheSameNameAndKeepsItsId(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            var backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            let kitchen = inventory.room("Kitchen")
+            backup.rooms = [.init(id: UUID(), name: "KITCHEN", icon: "🔪", position: 3, isDefault: false)]
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, availableFiles: [], dryRun: false)
+            #expect(outcome.summary.rooms == .init(updated: 1))
+            let room = try #require(try await inventory.store.group(.room, id: kitchen, householdId: inventory.home))
+            #expect(room.icon == "🔪" && room.name == "KITCHEN")
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func mergeSkipsItemsAndReceiptsWhoseIdTheHouseholdHas(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let (tv, _) = try await Self.furnished(inventory)
+            let backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            _ = try await inventory.store.updateItem(id: tv.id, householdId: inventory.home) { $0.brand = "LG" }
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
+            #expect(outcome.summary.items == .init(skipped: 2) && outcome.summary.receipts == .init(skipped: 1))
+            // The edit made after the backup stays; nothing was duplicated.
+            #expect(try await inventory.store.item(id: tv.id, householdId: inventory.home)?.brand == "LG")
+            #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery()).items.count == 1)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func replaceClearsTheInventoryAndKeepsTheDefaultGroups(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let (tv, receipt) = try await Self.furnished(inventory)
+            let backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            // After the backup: the TV is edited, a new item and a new room are added.
+            _ = try await inventory.store.updateItem(id: tv.id, householdId: inventory.home) { $0.brand = "LG" }
+            try await inventory.add("Bike")
+            _ = try await inventory.store.createGroup(.category, id: nil, householdId: inventory.home, name: "Bikes", icon: nil)
+            let preview = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: true)
+            #expect(preview.summary.items == .init(added: 2, removed: 3) && preview.summary.categories.removed == 1)
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            #expect(outcome.summary == preview.summary && outcome.releasedFiles.sorted() == Self.allFiles.sorted())
+            // The backup's TV (same id, its brand), its receipt; the bike and the Bikes category are gone.
+            #expect(try await inventory.store.item(id: tv.id, householdId: inventory.home)?.brand == "Samsung")
+            #expect(try await inventory.store.receipt(id: receipt.id, householdId: inventory.home)?.itemIds == [tv.id])
+            #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery()).items.map(\.name) == ["Television"])
+            let categories = try await inventory.store.groups(.category, householdId: inventory.home).map(\.name)
+            #expect(!categories.contains("Bikes") && categories.count == 12)
+            #expect(try await inventory.store.groups(.room, householdId: inventory.home).contains { $0.name == "Studio" })
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aMissingRelationshipIsLinkedByNameAndAPhotoWithoutItsFileIsLeftOut(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let (tv, _) = try await Self.furnished(inventory)
+            var backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            backup.rooms = []
+            backup.categories = []
+            backup.items = backup.items.filter { $0.id == tv.id }
+            backup.items[0].id = UUID()
+            backup.items[0].categoryName = "Gadgets"
+            backup.receipts = []
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge,
+                                                            availableFiles: [InventoryFixture.file("a").sha256], dryRun: false)
+            let restored = try #require(try await inventory.store.item(id: backup.items[0].id, householdId: inventory.home))
+            // The room by its name; the category the household lacked is made; one photo had no file.
+            #expect(restored.roomId == inventory.room("Living room") && restored.photoCount == 1)
+            let gadgets = try await inventory.store.groups(.category, householdId: inventory.home).first { $0.name == "Gadgets" }
+            #expect(restored.categoryId == gadgets?.id && outcome.summary.categories.added == 1)
+            #expect(outcome.summary.photos == .init(added: 1, skipped: 1) && outcome.summary.warnings.count == 1)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aBackupWithABadRecordChangesNothing(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            _ = try await Self.furnished(inventory)
+            var backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            backup.items[1].id = UUID()
+            backup.items[1].quantity = 0
+            await #expect(throws: BackupError.self) {
+                try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            }
+            backup.items[1].quantity = 1
+            backup.formatVersion = 2
+            await #expect(throws: BackupError.unsupportedFormat(2)) {
+                try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, availableFiles: [], dryRun: false)
+            }
+            #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery()).items.map(\.name) == ["Television"])
+            #expect(try await inventory.store.deletedItems(householdId: inventory.home).map(\.name) == ["Lamp"])
+        }
+    }
+
+    static let zero = UUID(uuidString: "00000000-0000-0000-0000-000000000000")!
+
+    /// A backup without what differs between two households holding the same things: ids, dates of the export.
+    static func comparable(_ backup: HouseholdBackup) -> String {
+        var copy = backup
+        copy.exportDate = .distantPast
+        copy.household.name = ""
+        let rooms = Dictionary(uniqueKeysWithValues: copy.rooms.map { ($0.id, $0.name) })
+        for index in copy.rooms.indices { copy.rooms[index].id = Self.zero }
+        for index in copy.categories.indices { copy.categories[index].id = Self.zero }
+        for index in copy.items.indices {
+            copy.items[index].id = Self.zero
+            #expect(copy.items[index].roomId.flatMap { rooms[$0] } == copy.items[index].roomName)
+            copy.items[index].roomId = nil
+            copy.items[index].categoryId = nil
+            for photo in copy.items[index].photos.indices { copy.items[index].photos[photo].id = Self.zero }
+        }
+        for index in copy.receipts.indices {
+            copy.receipts[index].id = Self.zero
+            copy.receipts[index].itemIds = copy.receipts[index].itemIds.map { _ in Self.zero }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try! encoder.encode(copy), as: UTF8.self)
+    }
+}
