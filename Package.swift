@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         .target(name: "HearthCore"),
@@ -41,6 +43,18 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .target(name: "HearthMedia", dependencies: ["CVips", "CVipsShim", "CTesseract", "CZbar"]),
+        // PDF through cairo and pango (real text in any script, JPEGs embedded as they are); CSV
+        // and ZIP archives for exports, imports and backups.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .target(
+            name: "HearthReports",
+            dependencies: [
+                "HearthCore", "CCairo",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "HearthStore",
             dependencies: [
@@ -63,7 +77,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthAPI", "HearthMedia",
+                "HearthCore", "HearthStore", "HearthAPI", "HearthMedia", "HearthReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -94,6 +108,11 @@ let package = Package(
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"], exclude: ["Inventory/Fixtures"]),
         .testTarget(name: "HearthMediaTests", dependencies: ["HearthMedia"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HearthReportsTests",
+            dependencies: ["HearthReports", .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore"]),
         .testTarget(
             name: "HearthServerTests",

@@ -18,6 +18,9 @@ pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
 pkg-config --exists zbar 2>/dev/null || need+=(libzbar-dev)
 ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
+# HearthReports: PDF through cairo and pango, ZIP archives through zlib.
+pkg-config --exists pangocairo 2>/dev/null || need+=(libcairo2-dev libpango1.0-dev)
+pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
 
 case "${1:-run}" in
     run) ;;
@@ -28,6 +31,8 @@ case "${1:-run}" in
         # Lists show emoji; without this font the screenshots show empty boxes.
         [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need+=(fonts-noto-color-emoji)
         python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+        # The browser tests render report PDFs to PNG with pdftoppm and look at them.
+        have_cmd pdftoppm || need+=(poppler-utils)
         ;;
     bench)
         have_cmd wrk || need+=(wrk)

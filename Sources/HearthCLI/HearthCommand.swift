@@ -1,4 +1,5 @@
 import ArgumentParser
+import HearthCore
 
 /// The `hearth` command: runs the server and talks to one.
 // ArgumentParser dispatches to the async entry point only when the root command carries an
@@ -13,11 +14,6 @@ public struct HearthCommand: AsyncParsableCommand {
     )
 
     public init() {}
-}
-
-/// The version of this build.
-public enum HearthVersion {
-    public static let current = "0.1.0"
 }
 
 struct Version: ParsableCommand {

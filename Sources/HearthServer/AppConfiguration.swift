@@ -96,10 +96,12 @@ public struct ServerLimits: Sendable, Equatable {
     public var registrationsPerHour: Int
     /// Bytes one uploaded photo or receipt may have.
     public var maxUploadBytes: Int
+    /// Bytes an uploaded backup may have, and what its archive may expand to.
+    public var maxBackupBytes: Int
 
     public init(maxConnections: Int = 4096, maxConnectionsPerClient: Int = 256, idleTimeout: Int = 30,
                 requestTimeout: Int = 60, maxHeaderBytes: Int = 32 * 1024, registrationsPerHour: Int = 10,
-                maxUploadBytes: Int = 25 * 1024 * 1024) {
+                maxUploadBytes: Int = 25 * 1024 * 1024, maxBackupBytes: Int = 4096 * 1024 * 1024) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.idleTimeout = idleTimeout
@@ -107,6 +109,7 @@ public struct ServerLimits: Sendable, Equatable {
         self.maxHeaderBytes = maxHeaderBytes
         self.registrationsPerHour = registrationsPerHour
         self.maxUploadBytes = maxUploadBytes
+        self.maxBackupBytes = maxBackupBytes
     }
 }
 

@@ -18,6 +18,7 @@ struct AppServices: Sendable {
     let barcodes: BarcodeReader
     /// Receipts waiting for OCR (read by ``ReceiptReader``).
     let receiptQueue: ReceiptReader.Queue
+    let backups: HouseholdBackups
     let secrets: SecretBox
     let renderer: PageRenderer
     /// Every route, once the router is built.

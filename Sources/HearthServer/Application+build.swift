@@ -117,13 +117,16 @@ extension AppServices {
         let processor = ImageProcessor()
         let media = MediaLibrary(root: configuration.mediaDirectory, processor: processor, maxBytes: configuration.limits.maxUploadBytes,
                                  isReferenced: { try await inventory.isFileReferenced($0) })
+        let receiptQueue = ReceiptReader.Queue()
+        let backups = HouseholdBackups(inventory: inventory, media: media, receiptQueue: receiptQueue, clock: configuration.clock,
+                                       maxBytes: configuration.limits.maxBackupBytes)
         let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
-            barcodes: BarcodeReader(processor: processor), receiptQueue: ReceiptReader.Queue(), secrets: secrets,
+            barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups, secrets: secrets,
             renderer: try await PageRenderer.load()
         )
     }

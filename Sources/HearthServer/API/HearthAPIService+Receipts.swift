@@ -105,15 +105,16 @@ extension HearthAPIService {
         return .ok(.init(body: .json(.init(codes: codes.map { .init(symbology: $0.symbology, text: $0.text) }, owned: owned.map { .init($0) }))))
     }
 
-    /// The one file of a single-file upload, received into a temporary file.
-    private func receiveOne(_ files: some AsyncSequence<HTTPBody, any Error>) async throws -> MediaLibrary.Upload {
+    /// The one file of a single-file upload, received into a temporary file of at most `limit` bytes
+    /// (else the limit for photos).
+    func receiveOne(_ files: some AsyncSequence<HTTPBody, any Error>, limit: Int? = nil) async throws -> MediaLibrary.Upload {
         var upload: MediaLibrary.Upload?
         for try await file in files {
             guard upload == nil else {
                 if let upload { services.media.discard(upload) }
                 throw HTTPErrorMessage.badRequest("Send one file as the part named “file”.")
             }
-            upload = try await services.media.receive(file)
+            upload = try await services.media.receive(file, limit: limit)
         }
         guard let upload else { throw HTTPErrorMessage.badRequest("Send the file as a part named “file”.") }
         return upload

@@ -31,12 +31,11 @@ struct MediaLibrary: Sendable {
         self.isReferenced = isReferenced
     }
 
-    /// Streams a body to a temporary file, hashing it; refuses (413) a body over ``maxBytes`` as soon
-    /// as it gets there, and an empty one (422).
-    func receive(_ body: HTTPBody) async throws -> Upload {
-        let folder = root.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(UUID().uuidString)
+    /// Streams a body to a temporary file, hashing it; refuses (413) a body over `limit` (else
+    /// ``maxBytes``) as soon as it gets there, and an empty one (422).
+    func receive(_ body: HTTPBody, limit: Int? = nil) async throws -> Upload {
+        let maxBytes = limit ?? maxBytes
+        let temporary = try temporaryFolder().appendingPathComponent(UUID().uuidString)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil), let handle = try? FileHandle(forWritingTo: temporary) else {
             throw HTTPError(.internalServerError, message: "The upload could not be saved.")
         }
@@ -73,6 +72,30 @@ struct MediaLibrary: Sendable {
         for size in [PhotoURL.Size.thumb, .medium] { _ = try await rendition(upload.sha256, size: size) }
         return StoredFile(sha256: upload.sha256, contentType: Self.contentType(of: info.kind), byteSize: upload.byteSize,
                           width: info.width, height: info.height)
+    }
+
+    /// Keeps a file whose SHA-256 was checked (one restored from a backup) as the original of that
+    /// hash; the thumbnails are made when first asked for.
+    func adopt(_ file: URL, sha256: String) throws {
+        let original = originalURL(sha256)
+        guard !FileManager.default.fileExists(atPath: original.path) else {
+            try? FileManager.default.removeItem(at: file)
+            return
+        }
+        try FileManager.default.createDirectory(at: original.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.moveIntoPlace(file, original)
+    }
+
+    /// Whether the original of a hash is kept.
+    func has(_ sha256: String) -> Bool {
+        FileManager.default.fileExists(atPath: originalURL(sha256).path)
+    }
+
+    /// A folder for temporary files of this library (uploads, archives being made or read).
+    func temporaryFolder() throws -> URL {
+        let folder = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     /// Removes a temporary upload that will not be kept.

@@ -43,6 +43,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as MediaError:
             self.init(status: Self.status(of: error), detail: error.message)
+        case let error as BackupError:
+            self.init(status: Self.status(of: error), detail: error.message)
         case HTTPErrorMessage.badRequest(let message):
             self.init(status: .badRequest, detail: message)
         case let error as ServerError:
@@ -105,6 +107,14 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .notAnImage: .unsupportedMediaType
         case .unreadable, .tooManyPixels: .unprocessableContent
         case .failed: .internalServerError
+        }
+    }
+
+    static func status(of error: BackupError) -> HTTPResponse.Status {
+        switch error {
+        case .notABackup: .unsupportedMediaType
+        case .tooLarge: .contentTooLarge
+        case .unsupportedFormat, .checksumMismatch, .unsafePath, .invalidRecord: .unprocessableContent
         }
     }
 

@@ -1,0 +1,120 @@
+import Crypto
+import Foundation
+import HearthCore
+import ZIPFoundation
+
+extension BackupArchive {
+    /// A backup file once checked: the data, and its media files extracted, by SHA-256.
+    public struct Contents: Sendable {
+        public var backup: HouseholdBackup
+        public var media: [String: URL]
+    }
+
+    /// Reads and checks a backup: a ZIP made by ``write(_:media:to:)`` or the JSON alone. Refuses,
+    /// with a ``BackupError``, a file that is neither, an unknown format version, a path that would
+    /// leave the archive's folders, content that expands past `limit` bytes, and any file whose
+    /// SHA-256 is not the manifest's. Media files go to `folder`; on failure none are left.
+    public static func read(_ file: URL, extractingTo folder: URL, limit: Int) throws -> Contents {
+        let head = try FileHandle(forReadingFrom: file).readPrefix(8)
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readArchive(file, extractingTo: folder, limit: limit) }
+        guard head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{") else {
+            throw BackupError.notABackup("it is neither a ZIP archive nor JSON.")
+        }
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        guard size <= limit else { throw BackupError.tooLarge(limitBytes: limit) }
+        return Contents(backup: try HouseholdBackup.decode(try Data(contentsOf: file)), media: [:])
+    }
+
+    private static func readArchive(_ file: URL, extractingTo folder: URL, limit: Int) throws -> Contents {
+        let archive: Archive
+        do { archive = try Archive(url: file, accessMode: .read) } catch { throw BackupError.notABackup("the ZIP archive cannot be read.") }
+        var entries: [String: Entry] = [:], declared: UInt64 = 0
+        for entry in archive {
+            guard isSafe(entry.path), entry.type != .symlink else { throw BackupError.unsafePath(entry.path) }
+            guard entry.type == .file else { continue }
+            declared += entry.uncompressedSize
+            guard declared <= UInt64(limit) else { throw BackupError.tooLarge(limitBytes: limit) }
+            entries[entry.path] = entry
+        }
+        var budget = limit
+        guard let manifestEntry = entries[manifestPath] else { throw BackupError.notABackup("it has no manifest.json.") }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let manifest = try? decoder.decode(Manifest.self, from: try extract(manifestEntry, from: archive, budget: &budget)) else {
+            throw BackupError.notABackup("its manifest.json cannot be read.")
+        }
+        guard manifest.formatVersion == HouseholdBackup.currentFormat else { throw BackupError.unsupportedFormat(manifest.formatVersion) }
+        guard let listed = manifest.files.first(where: { $0.path == dataPath }), let dataEntry = entries[dataPath] else {
+            throw BackupError.notABackup("it has no household.json.")
+        }
+        let json = try extract(dataEntry, from: archive, budget: &budget)
+        guard SHA256.hex(json) == listed.sha256 else { throw BackupError.checksumMismatch(dataPath) }
+        let backup = try HouseholdBackup.decode(json)
+        var media: [String: URL] = [:]
+        do {
+            for file in manifest.files where file.path != dataPath {
+                guard file.path == "media/" + file.sha256, file.sha256.count == 64, file.sha256.allSatisfy(\.isHexDigit) else {
+                    throw BackupError.unsafePath(file.path)
+                }
+                guard let entry = entries[file.path] else { throw BackupError.checksumMismatch(file.path) }
+                media[file.sha256] = try extract(entry, from: archive, to: folder, sha256: file.sha256, budget: &budget)
+            }
+        } catch {
+            for url in media.values { try? FileManager.default.removeItem(at: url) }
+            throw error
+        }
+        return Contents(backup: backup, media: media)
+    }
+
+    /// A path inside the archive's own folders: relative, without `..`, backslashes or drive letters.
+    static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0"), !path.contains(":") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+    }
+
+    /// An entry's bytes, counted against what the archive may expand to.
+    private static func extract(_ entry: Entry, from archive: Archive, budget: inout Int) throws -> Data {
+        var data = Data(), remaining = budget
+        _ = try archive.extract(entry) { chunk in
+            remaining -= chunk.count
+            guard remaining >= 0 else { throw BackupError.tooLarge(limitBytes: budget) }
+            data.append(chunk)
+        }
+        budget = remaining
+        return data
+    }
+
+    /// Streams an entry to a new file in `folder`, hashing it on the way; the file is kept only when
+    /// its SHA-256 is `sha256`.
+    private static func extract(_ entry: Entry, from archive: Archive, to folder: URL, sha256: String, budget: inout Int) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(UUID().uuidString)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        var hash = SHA256(), remaining = budget
+        let limit = budget
+        do {
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            _ = try archive.extract(entry, bufferSize: 1 << 16) { chunk in
+                remaining -= chunk.count
+                guard remaining >= 0 else { throw BackupError.tooLarge(limitBytes: limit) }
+                hash.update(data: chunk)
+                try handle.write(contentsOf: chunk)
+            }
+            guard hash.finalize().map({ String(format: "%02x", $0) }).joined() == sha256 else { throw BackupError.checksumMismatch(entry.path) }
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        budget = remaining
+        return url
+    }
+}
+
+extension FileHandle {
+    /// Up to `count` bytes from the start, and the handle closed.
+    func readPrefix(_ count: Int) throws -> Data {
+        defer { try? close() }
+        return try read(upToCount: count) ?? Data()
+    }
+}

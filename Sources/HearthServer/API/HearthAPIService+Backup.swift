@@ -1,0 +1,43 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import OpenAPIRuntime
+
+/// The household's backup: download it, restore it (merge or replace), or preview a restore.
+extension HearthAPIService {
+    func downloadBackup(_ input: Operations.DownloadBackup.Input) async throws -> Operations.DownloadBackup.Output {
+        let user = try APIRequest.requireUser()
+        let file = try await services.backups.make(householdId: user.householdId, withMedia: input.query.media ?? true)
+        let disposition = "attachment; filename=\"\(file.name)\""
+        guard file.contentType == "application/json" else {
+            return .ok(.init(headers: .init(contentDisposition: disposition), body: .applicationZip(try .temporaryFile(file.url))))
+        }
+        defer { try? FileManager.default.removeItem(at: file.url) }
+        let backup = try JSONDecoder().decode(Components.Schemas.HouseholdBackup.self, from: Data(contentsOf: file.url))
+        return .ok(.init(headers: .init(contentDisposition: disposition), body: .json(backup)))
+    }
+
+    func restoreBackup(_ input: Operations.RestoreBackup.Input) async throws -> Operations.RestoreBackup.Output {
+        let user = try APIRequest.requireUser()
+        let body = switch input.body { case .multipartForm(let parts): parts }
+        let upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } },
+                                          limit: services.configuration.limits.maxBackupBytes)
+        defer { services.media.discard(upload) }
+        let strategy = RestoreStrategy(rawValue: input.query.strategy?.rawValue ?? "merge") ?? .merge
+        let dryRun = input.query.dryRun ?? false
+        let summary = try await services.backups.restore(upload.temporary, householdId: user.householdId, strategy: strategy, dryRun: dryRun)
+        if !dryRun { await services.events.publishInventoryChange("restored", householdId: user.householdId, by: user.id) }
+        return .ok(.init(body: .json(.init(summary, dryRun: dryRun))))
+    }
+}
+
+extension Components.Schemas.RestoreReport {
+    init(_ summary: RestoreSummary, dryRun: Bool) {
+        func counts(_ counts: RestoreSummary.Counts) -> Components.Schemas.RestoreCounts {
+            .init(added: counts.added, updated: counts.updated, skipped: counts.skipped, removed: counts.removed)
+        }
+        self.init(strategy: .init(rawValue: summary.strategy.rawValue) ?? .merge, dryRun: dryRun, rooms: counts(summary.rooms),
+                  categories: counts(summary.categories), items: counts(summary.items), receipts: counts(summary.receipts),
+                  photos: counts(summary.photos), warnings: summary.warnings)
+    }
+}

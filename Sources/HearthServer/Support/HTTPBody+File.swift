@@ -1,0 +1,28 @@
+import Foundation
+import OpenAPIRuntime
+
+extension HTTPBody {
+    /// A body streamed from a file in pieces of 256 KiB, which is removed once sent (or abandoned).
+    static func temporaryFile(_ url: URL) throws -> HTTPBody {
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let handle = try FileHandle(forReadingFrom: url)
+        let chunks = AsyncThrowingStream<ArraySlice<UInt8>, any Error> { continuation in
+            let reader = Task {
+                defer {
+                    try? handle.close()
+                    try? FileManager.default.removeItem(at: url)
+                }
+                do {
+                    while !Task.isCancelled, let data = try handle.read(upToCount: 1 << 18), !data.isEmpty {
+                        continuation.yield(ArraySlice(data))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in reader.cancel() }
+        }
+        return HTTPBody(chunks, length: .known(Int64(size)), iterationBehavior: .single)
+    }
+}

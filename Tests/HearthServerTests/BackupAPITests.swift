@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import HearthServer
+
+/// Backup and restore through the API: the ZIP with photos, merge and replace, previews, bad archives.
+@Suite struct BackupAPITests {
+    /// Ada's inventory: a bike with a photo in the garage.
+    func furnish(_ api: APIClient, token: String) async throws -> String {
+        let rooms = try await api.send(.get, "/api/v1/inventory/rooms", token: token).json()["groups"] as? [[String: Any]] ?? []
+        let garage = rooms.first { $0["name"] as? String == "Garage" }?["id"] as? String ?? ""
+        let id = try await api.newItem(#"{"name":"Bike","roomId":"\#(garage)","serialNumber":"WTU-1","purchasePrice":{"amount":129900,"currency":"USD"}}"#, token: token)
+        let uploaded = try await api.upload("/api/v1/inventory/items/\(id)/photos", files: [("bike.png", "image/png", try MediaFixture.data("image.png"))], token: token)
+        #expect(uploaded.status == .created)
+        return id
+    }
+
+    func download(_ client: some TestClientProtocol, _ path: String, token: String) async throws -> TestResponse {
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(token)"
+        return try await client.execute(uri: path, method: .get, headers: headers)
+    }
+
+    func itemNames(_ api: APIClient, token: String) async throws -> [String] {
+        let items = try await api.send(.get, "/api/v1/inventory/items", token: token).json()["items"] as? [[String: Any]] ?? []
+        return items.compactMap { $0["name"] as? String }.sorted()
+    }
+
+    @Test func aBackupWithPhotosRestoresIntoAnEmptiedInventory() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let bike = try await furnish(api, token: token)
+            // The ZIP, named for its time, with the photo.
+            let zip = try await download(client, "/api/v1/backup", token: token)
+            #expect(zip.status == .ok && zip.headers[.contentType] == "application/zip")
+            #expect(zip.headers[HTTPField.Name("Content-Disposition")!]?.contains("hearth-backup-") == true)
+            let archive = Data(buffer: zip.body)
+            #expect(archive.starts(with: [0x50, 0x4B]) && archive.range(of: Data("manifest.json".utf8)) != nil)
+            // After the backup: the bike is purged, a kettle is added.
+            #expect(try await api.send(.delete, "/api/v1/inventory/items/\(bike)", token: token).status == .noContent)
+            #expect(try await api.send(.delete, "/api/v1/inventory/items/\(bike)/purge", token: token).status == .noContent)
+            _ = try await api.newItem(#"{"name":"Kettle"}"#, token: token)
+            // A preview changes nothing.
+            let preview = try await api.upload("/api/v1/backup/restore?strategy=replace&dryRun=true", files: [("b.zip", "application/zip", archive)], token: token)
+            #expect(preview.status == .ok, "\(preview.text)")
+            let counts = try preview.json()["items"] as? [String: Int]
+            #expect(counts?["added"] == 1 && counts?["removed"] == 1)
+            #expect(try await itemNames(api, token: token) == ["Kettle"])
+            // Merge brings the bike back beside the kettle, with its photo served again.
+            let merged = try await api.upload("/api/v1/backup/restore?strategy=merge", files: [("b.zip", "application/zip", archive)], token: token)
+            let photos = try merged.json()["photos"] as? [String: Int]
+            #expect(merged.status == .ok && photos?["added"] == 1, "\(merged.text)")
+            #expect(try await itemNames(api, token: token) == ["Bike", "Kettle"])
+            let restored = try await api.send(.get, "/api/v1/inventory/items/\(bike)", token: token).json()
+            let thumb = try #require(restored["thumbnailUrl"] as? String)
+            #expect(try await api.send(.get, thumb, token: token).status == .ok)
+            // Replace leaves the backup alone.
+            let replaced = try await api.upload("/api/v1/backup/restore?strategy=replace", files: [("b.zip", "application/zip", archive)], token: token)
+            #expect(replaced.status == .ok, "\(replaced.text)")
+            #expect(try await itemNames(api, token: token) == ["Bike"])
+        }
+    }
+
+    @Test func theJSONBackupHasNoSecretsAndAnotherHouseholdsBackupHasNoneOfTheseItems() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let ada = try await api.signUp(email: "ada@example.org")
+            _ = try await furnish(api, token: ada)
+            let json = try await download(client, "/api/v1/backup?media=false", token: ada)
+            #expect(json.status == .ok && json.headers[.contentType]?.hasPrefix("application/json") == true)
+            let text = json.text
+            #expect(text.contains("\"Bike\"") && text.contains("\"formatVersion\""))
+            for secret in ["password", "$2b$", "token", ada] { #expect(!text.contains(secret), "the backup holds \(secret)") }
+            let bob = try await api.signUp(name: "Bob", email: "bob@example.org")
+            #expect(!(try await download(client, "/api/v1/backup?media=false", token: bob)).text.contains("Bike"))
+        }
+    }
+
+    @Test func badArchivesAreRefusedAndChangeNothing() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            _ = try await furnish(api, token: token)
+            let archive = Data(buffer: try await download(client, "/api/v1/backup", token: token).body)
+            var damaged = archive
+            // A byte of the photo (stored as it is) changed: its SHA-256 is no longer the manifest's.
+            let photoStart = try #require(damaged.range(of: Data([0x89, 0x50, 0x4E, 0x47]))).lowerBound
+            damaged[photoStart + 100] ^= 0xFF
+            let cases: [(String, Data, Int)] = [
+                ("not an archive", try MediaFixture.data("image.png"), 415),
+                ("a truncated archive", archive.prefix(archive.count / 2), 415),
+                ("a damaged photo", damaged, 422),
+                ("a newer format", Data(#"{"formatVersion":99}"#.utf8), 422),
+                ("JSON of something else", Data(#"{"name":"x"}"#.utf8), 415),
+            ]
+            for (name, data, status) in cases {
+                let response = try await api.upload("/api/v1/backup/restore?strategy=replace", files: [("b.zip", "application/zip", data)], token: token)
+                #expect(response.status.code == status, "\(name) answered \(response.status.code): \(response.text)")
+                #expect(try response.json()["detail"] as? String != nil)
+            }
+            #expect(try await itemNames(api, token: token) == ["Bike"])
+            #expect(try await api.upload("/api/v1/backup/restore", files: [], token: nil).status == .unauthorized)
+        }
+    }
+}
