@@ -107,10 +107,11 @@ class HearthServer:
         shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
-def request(base, method, path, body=None, token=None, headers=None, timeout=30):
-    """One JSON request; returns (status, parsed body or None). Never raises on an HTTP status."""
+def request(base, method, path, body=None, token=None, headers=None, timeout=30, raw=False):
+    """One JSON request; returns (status, parsed body or None), or with `raw` the body's bytes.
+    Never raises on an HTTP status."""
     data = json.dumps(body).encode() if body is not None else None
-    all_headers = {"Accept": "application/json", **(headers or {})}
+    all_headers = {"Accept": "*/*" if raw else "application/json", **(headers or {})}
     if data is not None:
         all_headers["Content-Type"] = "application/json"
     if token:
@@ -118,12 +119,16 @@ def request(base, method, path, body=None, token=None, headers=None, timeout=30)
     req = urllib.request.Request(base + path, data=data, method=method, headers=all_headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as response:
-            raw = response.read()
-            return response.status, (json.loads(raw) if raw and "json" in (response.headers.get("Content-Type") or "") else None)
+            content = response.read()
+            if raw:
+                return response.status, content
+            return response.status, (json.loads(content) if content and "json" in (response.headers.get("Content-Type") or "") else None)
     except urllib.error.HTTPError as error:
-        raw = error.read()
+        content = error.read()
+        if raw:
+            return error.code, content
         try:
-            return error.code, json.loads(raw) if raw else None
+            return error.code, json.loads(content) if content else None
         except ValueError:
             return error.code, None
 

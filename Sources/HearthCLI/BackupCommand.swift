@@ -5,8 +5,45 @@ import HearthStore
 
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "backup", abstract: "Back up Hearth's data.", subcommands: [DatabaseCopy.self]
+        commandName: "backup", abstract: "Back up your household, restore it, or copy the whole database.",
+        subcommands: [Create.self, Restore.self, DatabaseCopy.self]
     )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download your household's backup: a ZIP with the photos and receipt images, or the JSON alone."
+        )
+
+        @Option(name: .shortAndLong, help: "The file to write (default: the name the server gives, in this folder).") var output: String?
+        @Flag(help: "Only the JSON, without photos and receipt images.") var noMedia = false
+
+        func run() async throws {
+            let client = BackupClient(connection: try APIConnection(try ClientConfiguration.load()))
+            let written = try await client.download(withMedia: !noMedia, to: output)
+            print("Backed up to \(written.path) (\(ByteCountFormatter.string(fromByteCount: written.size, countStyle: .file))).")
+        }
+    }
+
+    struct Restore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Restore a backup into your household: merge it with what is there, or replace the inventory with it."
+        )
+
+        @Argument(help: "A backup file (.zip or .json).") var file: String
+        @Flag(help: "Add the backup; keep what is there (items with the same id are skipped).") var merge = false
+        @Flag(help: "Clear items, receipts and added rooms and categories first.") var replace = false
+        @Flag(name: .customLong("dry-run"), help: "Only say what a restore would do.") var dryRun = false
+
+        func validate() throws {
+            guard merge != replace else { throw ValidationError("Choose one of --merge or --replace.") }
+        }
+
+        func run() async throws {
+            let client = BackupClient(connection: try APIConnection(try ClientConfiguration.load()))
+            let report = try await client.restore(URL(fileURLWithPath: file), strategy: replace ? .replace : .merge, dryRun: dryRun)
+            print(BackupClient.describe(report))
+        }
+    }
 
     struct DatabaseCopy: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -63,7 +63,8 @@ struct ServerOptions: ParsableArguments {
             trustedProxies: trustedProxies,
             webhooksAllowLoopback: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false),
             limits: limits,
-            ocrLanguages: languages.isEmpty ? nil : languages
+            ocrLanguages: languages.isEmpty ? nil : languages,
+            backupDirectory: config.string(forKey: "hearth.backup.dir")
         )
     }
 

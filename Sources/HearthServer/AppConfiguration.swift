@@ -32,6 +32,8 @@ public struct AppConfiguration: Sendable {
     public var limits: ServerLimits
     /// Languages OCR reads receipts in (tesseract's names, e.g. `eng`, `deu`); nil: every one installed.
     public var ocrLanguages: [String]?
+    /// Where nightly backups are kept, one folder per household; nil: `backups/` in the data directory.
+    public var backupDirectoryOverride: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -39,7 +41,7 @@ public struct AppConfiguration: Sendable {
         logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false,
         trustedProxies: TrustedProxies = .none, webhooksAllowLoopback: Bool = false, limits: ServerLimits = ServerLimits(),
-        ocrLanguages: [String]? = nil
+        ocrLanguages: [String]? = nil, backupDirectory: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -55,6 +57,7 @@ public struct AppConfiguration: Sendable {
         self.webhooksAllowLoopback = webhooksAllowLoopback
         self.limits = limits
         self.ocrLanguages = ocrLanguages
+        self.backupDirectoryOverride = backupDirectory
     }
 
     /// A configuration for tests: in-memory SQLite, media in a fresh temporary folder, cheap bcrypt,
@@ -69,6 +72,11 @@ public struct AppConfiguration: Sendable {
 
     /// Where photos and receipt images are kept.
     public var mediaDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("media").path }
+
+    /// Where nightly backups are kept (`HEARTH_BACKUP_DIR`, else `backups/` in the data directory).
+    public var backupDirectory: String {
+        backupDirectoryOverride ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("backups").path
+    }
 
     /// Where the data lives, checking that the data directory is usable when SQLite is.
     public func databaseLocation() throws -> DatabaseLocation {

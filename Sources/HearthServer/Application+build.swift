@@ -35,6 +35,7 @@ public func buildApplication(
             DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
                             lists: services.lists, inventory: services.inventory, media: services.media, logger: logger),
             FocusScheduler(focus: services.focus),
+            NightlyBackupService(backups: services.backups, logger: logger),
             ReceiptReader(queue: services.receiptQueue, inventory: services.inventory, media: services.media,
                           recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
                           events: services.events, logger: logger),
@@ -81,6 +82,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     AccountPages(services: services).addRoutes(to: router)
     SettingsPages(services: services).addRoutes(to: router)
     TokenPages(services: services).addRoutes(to: router)
+    BackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
     InstallablePages(services: services).addRoutes(to: router)
@@ -119,7 +121,7 @@ extension AppServices {
                                  isReferenced: { try await inventory.isFileReferenced($0) })
         let receiptQueue = ReceiptReader.Queue()
         let backups = HouseholdBackups(inventory: inventory, media: media, receiptQueue: receiptQueue, clock: configuration.clock,
-                                       maxBytes: configuration.limits.maxBackupBytes)
+                                       maxBytes: configuration.limits.maxBackupBytes, keptDirectory: configuration.backupDirectory)
         let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         return AppServices(

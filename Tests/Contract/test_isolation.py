@@ -147,6 +147,9 @@ def households(server):
     a_browser = Browser(base).sign_in(a_email)
     a_browser.post("/settings/webhooks", {"url": f"http://192.168.1.5:8123/{SECRET}"})
     a_browser.post("/settings/household/invites")
+    a_browser.post("/settings/backups/schedule", {"keep": "2"})
+    a_browser.post("/settings/backups/now")
+    kept = re.search(r'/settings/backups/files/(hearth-backup-[0-9-]+\.zip)', a_browser.get("/settings/backups")[1]).group(1)
     webhook = re.search(r'/settings/webhooks/([0-9A-Fa-f-]{36})/delete', a_browser.get("/settings/webhooks")[1]).group(1)
     invite = re.search(r'/settings/household/invites/([0-9A-Fa-f-]{36})/withdraw', a_browser.get("/settings/household")[1]).group(1)
 
@@ -156,7 +159,7 @@ def households(server):
         "members": members,
         "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]],
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
-        "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]],
+        "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -317,3 +320,16 @@ def test_every_page_with_an_id_refuses_another_household(server, households, art
     assert snapshot(base, households) == before, "a page request of another household changed A's data"
     assert len(checked) >= 25, checked
     (artifacts / "isolation-pages.txt").write_text("\n".join(checked) + "\n")
+
+
+def test_a_backup_holds_only_its_own_household_and_restoring_it_leaves_others_alone(server, households):
+    base, b_token = server.base, households["b_token"]
+    before = snapshot(base, households)
+    for path in ("/api/v1/backup", "/api/v1/backup?media=false"):
+        status, body = request(base, "GET", path, token=b_token, raw=True)
+        assert status == 200 and SECRET.encode() not in body, f"B's backup {path} holds A's data"
+    _, archive = request(base, "GET", "/api/v1/backup", token=b_token, raw=True)
+    for strategy in ("merge", "replace"):
+        status, report = upload(base, f"/api/v1/backup/restore?strategy={strategy}", [("b.zip", archive)], token=b_token)
+        assert status == 200, f"B's {strategy} restore answered {status}: {report}"
+    assert snapshot(base, households) == before, "B's restore changed A's data"

@@ -93,6 +93,9 @@ private struct Planner {
                 groupInserts[index].icon = icon
             } else if let index = groupUpdates.firstIndex(where: { $0.id == existing }) {
                 groupUpdates[index].icon = icon
+            } else if let current = context.groups.first(where: { $0.id == existing }),
+                      (current.name, current.icon, current.position) == (name, icon, group.position) {
+                summary[kind].skipped += 1 // the same already
             } else {
                 let isDefault = context.groups.first { $0.id == existing }?.isDefault ?? false
                 groupUpdates.append(.init(kind: kind, id: existing, name: name, icon: icon, position: group.position, isDefault: isDefault))

@@ -57,6 +57,8 @@ public enum BackupError: Error, Equatable, Sendable {
     case tooLarge(limitBytes: Int)
     /// A record that breaks a rule: which one and why.
     case invalidRecord(String)
+    /// A number of nightly backups to keep out of range.
+    case invalidKeepCount
 
     public var message: String {
         switch self {
@@ -67,6 +69,7 @@ public enum BackupError: Error, Equatable, Sendable {
         case .unsafePath(let path): "The archive holds a file at “\(path)”, outside the backup's folders; it was refused and nothing was restored."
         case .tooLarge(let limit): "The archive expands to more than \(limit / 1_048_576) MB; it was refused and nothing was restored."
         case .invalidRecord(let detail): "The backup cannot be restored: \(detail). Nothing was restored."
+        case .invalidKeepCount: "Keep from 0 (no nightly backups) to 90 backups."
         }
     }
 }

@@ -14,6 +14,8 @@ struct HouseholdBackups: Sendable {
     let clock: any WallClock
     /// What an archive may expand to, and an uploaded backup may weigh.
     let maxBytes: Int
+    /// Where nightly backups are kept, a folder per household.
+    let keptDirectory: String
 
     /// A backup file, made in the media library's temporary folder; the caller removes it.
     struct File: Sendable {

@@ -11,6 +11,7 @@ enum Notice: String {
     case itemAdded = "item-added", itemCopied = "item-copied", itemRestored = "item-restored", itemPurged = "item-purged"
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", groupDeleted = "group-deleted"
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
+    case backupMade = "backup-made"
 
     var message: String {
         switch self {
@@ -39,6 +40,7 @@ enum Notice: String {
         case .receiptLinked: "Receipt linked. The item's empty purchase date, place and price were filled from it."
         case .itemsFromReceipt: "Items added from the receipt, with its date, shop and prices."
         case .receiptDeleted: "Receipt deleted. Its items stay."
+        case .backupMade: "Backup made. It is the first one in the list below."
         }
     }
 

@@ -114,7 +114,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         switch error {
         case .notABackup: .unsupportedMediaType
         case .tooLarge: .contentTooLarge
-        case .unsupportedFormat, .checksumMismatch, .unsafePath, .invalidRecord: .unprocessableContent
+        case .unsupportedFormat, .checksumMismatch, .unsafePath, .invalidRecord, .invalidKeepCount: .unprocessableContent
         }
     }
 

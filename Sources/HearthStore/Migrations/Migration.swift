@@ -35,6 +35,7 @@ extension Database {
         .suggestionList,
         .memberSince,
         .inventory,
+        .backupSchedule,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

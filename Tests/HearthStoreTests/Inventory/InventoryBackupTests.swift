@@ -36,7 +36,7 @@ import Testing
             let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
             let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
             #expect(outcome.summary.items == .init(added: 2) && outcome.summary.receipts == .init(added: 1) && outcome.summary.photos == .init(added: 2))
-            #expect(outcome.summary.rooms == .init(added: 1, updated: 12) && outcome.summary.warnings.isEmpty)
+            #expect(outcome.summary.rooms == .init(added: 1, skipped: 12) && outcome.summary.warnings.isEmpty)
             let again = try await bob.store.backup(householdId: bob.home, appVersion: "test")
             #expect(Self.comparable(again) == Self.comparable(backup))
             #expect(try await bob.store.items(householdId: bob.home, ItemQuery(text: "sams")).items.map(\.name) == ["Television"])

@@ -1,0 +1,89 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// Settings → Backups: download a backup, restore one (previewed first), and nightly backups kept
+/// on the server.
+struct BackupPages {
+    let services: AppServices
+
+    struct ScheduleForm: Decodable {
+        let keep: Int
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/settings/backups", use: show)
+        router.post("/settings/backups/schedule", use: saveSchedule)
+        router.post("/settings/backups/now", use: backUpNow)
+        router.get("/settings/backups/files/{name}", use: download)
+    }
+
+    func show(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try await render(user: user, context: context, notice: Notice.from(request))
+    }
+
+    func saveSchedule(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: ScheduleForm.self, context: context)
+        do {
+            try await services.inventory.setBackupsKept(form.keep, householdId: user.householdId)
+        } catch let error as BackupError {
+            return try await render(user: user, context: context, error: error.message, status: .unprocessableContent)
+        }
+        return .seeOther("/settings/backups", notice: .saved)
+    }
+
+    func backUpNow(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let keep = try await services.inventory.backupsKept(householdId: user.householdId)
+        try await services.backups.makeKept(householdId: user.householdId, keep: max(keep, 1))
+        return .seeOther("/settings/backups", notice: .backupMade)
+    }
+
+    func download(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let name = try context.parameters.require("name")
+        guard let url = services.backups.keptFile(householdId: user.householdId, name: name) else { throw HTTPError(.notFound) }
+        let data = try Data(contentsOf: url, options: .mappedIfSafe)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/zip"
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private func render(user: User, context: HearthRequestContext, notice: String? = nil, error: String? = nil,
+                        status: HTTPResponse.Status = .ok) async throws -> Response {
+        let keep = try await services.inventory.backupsKept(householdId: user.householdId)
+        let page = BackupsPage(
+            layout: services.layout("Backups", .settings, context, notice: notice), keep: keep, nightly: keep > 0,
+            kept: services.backups.kept(householdId: user.householdId).map { BackupsPage.Row($0, timeZone: user.timeZone) },
+            folder: services.backups.folder(householdId: user.householdId).path, error: error,
+            maxMB: services.configuration.limits.maxBackupBytes / 1_048_576
+        )
+        return try services.renderer.render("backups", page, status: status)
+    }
+}
+
+/// The Backups page.
+struct BackupsPage: Sendable {
+    struct Row: Sendable {
+        let name: String
+        let size: String
+        let made: String
+
+        init(_ kept: HouseholdBackups.Kept, timeZone: String) {
+            name = kept.name
+            size = ByteCountFormatter.string(fromByteCount: Int64(kept.byteSize), countStyle: .file)
+            made = DisplayFormat.dateTime(kept.madeAt, timeZone: timeZone)
+        }
+    }
+
+    let layout: Layout
+    let keep: Int
+    let nightly: Bool
+    let kept: [Row]
+    let folder: String
+    let error: String?
+    let maxMB: Int
+}
