@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthAPI", "HearthMedia",
+                "HearthServer", "HearthAPI", "HearthMedia", "HearthReports",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

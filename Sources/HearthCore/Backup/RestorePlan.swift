@@ -48,6 +48,19 @@ public struct RestorePlan: Sendable {
         public var createdAt: Date
         public var updatedAt: Date
         public var deletedAt: Date?
+
+        public init(id: UUID, roomId: UUID?, categoryId: UUID?, details: ItemDetails, warrantyUntil: CalendarDate?,
+                    photos: [HouseholdBackup.Photo] = [], createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {
+            self.id = id
+            self.roomId = roomId
+            self.categoryId = categoryId
+            self.details = details
+            self.warrantyUntil = warrantyUntil
+            self.photos = photos
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.deletedAt = deletedAt
+        }
     }
 
     public struct ReceiptWrite: Sendable, Equatable {

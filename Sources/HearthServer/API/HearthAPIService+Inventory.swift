@@ -13,12 +13,9 @@ extension HearthAPIService {
         if let limit = q.limit, !(1...ItemQuery.maximumLimit).contains(limit) {
             throw HTTPErrorMessage.badRequest("“limit” must be between 1 and \(ItemQuery.maximumLimit).")
         }
-        let query = ItemQuery(
-            text: try InventoryInput.text(q.q, field: "q", maximumLength: 200), room: try InventoryInput.group(q.room, field: "room"),
-            category: try InventoryInput.group(q.category, field: "category"), tag: try InventoryInput.text(q.tag, field: "tag", maximumLength: 50), documented: q.documented, condition: q.condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
-            missing: q.missing.flatMap { DocumentationField(rawValue: $0.rawValue) },
-            warrantyEndsBy: q.warrantyEnding == true ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
-            barcode: try InventoryInput.text(q.barcode, field: "barcode", maximumLength: 200), sort: ItemQuery.Sort(rawValue: q.sort?.rawValue ?? "name") ?? .name, cursor: q.cursor, limit: q.limit ?? 50
+        let query = try InventoryInput.itemQuery(
+            q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
+            warrantyEnding: q.warrantyEnding, barcode: q.barcode, sort: q.sort?.rawValue, today: today, cursor: q.cursor, limit: q.limit ?? 50
         )
         let page = try await services.inventory.items(householdId: user.householdId, query)
         return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor, total: page.total))))

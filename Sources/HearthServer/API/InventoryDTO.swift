@@ -84,6 +84,22 @@ enum PhotoURL {
 
 /// Reading the API's inventory input into domain values; a value that is well formed but wrong is a 422 or 400.
 enum InventoryInput {
+    /// The item list's filters and sort, as the list, the CSV export and the report take them.
+    static func itemQuery(
+        q: String?, room: String?, category: String?, tag: String?, documented: Bool?, condition: Components.Schemas.ItemCondition?,
+        missing: Components.Schemas.DocumentationField?, warrantyEnding: Bool?, barcode: String?, sort: String?, today: CalendarDate,
+        cursor: String? = nil, limit: Int = ItemQuery.maximumLimit
+    ) throws -> ItemQuery {
+        ItemQuery(
+            text: try text(q, field: "q", maximumLength: 200), room: try group(room, field: "room"), category: try group(category, field: "category"),
+            tag: try text(tag, field: "tag", maximumLength: 50), documented: documented, condition: condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
+            missing: missing.flatMap { DocumentationField(rawValue: $0.rawValue) },
+            warrantyEndsBy: warrantyEnding == true ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
+            barcode: try text(barcode, field: "barcode", maximumLength: 200), sort: ItemQuery.Sort(rawValue: sort ?? "name") ?? .name,
+            cursor: cursor, limit: limit
+        )
+    }
+
     static func date(_ text: String?, field: String) throws -> CalendarDate? {
         guard let text else { return nil }
         guard let date = CalendarDate(iso: text) else { throw HTTPErrorMessage.badRequest("“\(field)” must be a date written YYYY-MM-DD.") }

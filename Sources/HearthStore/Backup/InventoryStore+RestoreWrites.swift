@@ -23,7 +23,9 @@ extension InventoryStore {
             }
             try await insert.run()
         }
-        try await insertItems(plan, householdId: householdId, on: db)
+        var receiptCounts: [UUID: Int] = [:]
+        for itemId in plan.receipts.flatMap({ Set($0.itemIds) }) { receiptCounts[itemId, default: 0] += 1 }
+        try await insertItems(plan.items, receiptCounts: receiptCounts, householdId: householdId, on: db)
         try await insertReceipts(plan.receipts, householdId: householdId, on: db)
         let restored = Set(plan.items.map(\.id))
         let linkedExisting = Array(Set(plan.receipts.flatMap(\.itemIds)).subtracting(restored))
@@ -31,10 +33,10 @@ extension InventoryStore {
         for chunk in (plan.items.map(\.id) + linkedExisting).chunks(of: 500) { try await refreshSearch(chunk, on: db, kind: kind) }
     }
 
-    private static func insertItems(_ plan: RestorePlan, householdId: UUID, on db: any SQLDatabase) async throws {
-        var receiptCounts: [UUID: Int] = [:]
-        for itemId in plan.receipts.flatMap({ Set($0.itemIds) }) { receiptCounts[itemId, default: 0] += 1 }
-        for chunk in plan.items.chunks(of: 200) {
+    /// Inserts new items with their tags and photos, a few hundred rows per statement.
+    static func insertItems(_ items: [RestorePlan.ItemWrite], receiptCounts: [UUID: Int] = [:], householdId: UUID,
+                            on db: any SQLDatabase) async throws {
+        for chunk in items.chunks(of: 200) {
             let columns = ["id", "household_id", "photo_count", "receipt_count", "primary_photo_id", "created_at", "updated_at", "deleted_at"]
                 + detailColumns(chunk[0].details, warrantyUntil: nil).map(\.column)
             let insert = db.insert(into: "inventory_items").columns(columns)
@@ -48,13 +50,13 @@ extension InventoryStore {
             }
             try await insert.run()
         }
-        let tags = plan.items.flatMap { item in item.details.tags.map { (item.id, $0) } }
+        let tags = items.flatMap { item in item.details.tags.map { (item.id, $0) } }
         for chunk in tags.chunks(of: 500) {
             let insert = db.insert(into: "inventory_item_tags").columns("item_id", "household_id", "tag", "tag_key")
             for (itemId, tag) in chunk { insert.values(SQLBind(itemId), SQLBind(householdId), SQLBind(tag), SQLBind(tag.lowercased())) }
             try await insert.run()
         }
-        let photos = plan.items.flatMap { item in item.photos.enumerated().map { (item.id, $0.offset + 1, $0.element, item.createdAt) } }
+        let photos = items.flatMap { item in item.photos.enumerated().map { (item.id, $0.offset + 1, $0.element, item.createdAt) } }
         for chunk in photos.chunks(of: 300) {
             let insert = db.insert(into: "inventory_photos").columns(photoColumns + ["household_id"])
             for (itemId, position, photo, createdAt) in chunk {

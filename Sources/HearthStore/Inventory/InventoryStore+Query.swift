@@ -130,3 +130,18 @@ extension InventoryStore {
         }
     }
 }
+
+extension InventoryStore {
+    /// Every item the query finds (outside Recently deleted), page by page: for exports and reports.
+    public func allItems(householdId: UUID, _ query: ItemQuery) async throws -> [InventoryItem] {
+        var query = query, items: [InventoryItem] = []
+        query.limit = ItemQuery.maximumLimit
+        query.cursor = nil
+        repeat {
+            let page = try await self.items(householdId: householdId, query)
+            items += page.items
+            query.cursor = page.nextCursor
+        } while query.cursor != nil
+        return items
+    }
+}

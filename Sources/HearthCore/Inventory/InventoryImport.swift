@@ -1,0 +1,71 @@
+import Foundation
+
+/// An item read from an imported file, before it is matched against the inventory.
+public struct ImportedItem: Sendable, Equatable {
+    /// Where it is in the file (1 is the header).
+    public var line: Int
+    /// The same row imported again has the same id: from the file's own id or reference, else from
+    /// its content. So a second import of a file finds its items and changes nothing.
+    public var id: UUID
+    /// Checked by the inventory's rules; rooms and categories are named, not yet found.
+    public var details: ItemDetails
+    public var roomName: String?
+    public var categoryName: String?
+
+    public init(line: Int, id: UUID, details: ItemDetails, roomName: String?, categoryName: String?) {
+        self.line = line
+        self.id = id
+        self.details = details
+        self.roomName = roomName
+        self.categoryName = categoryName
+    }
+}
+
+/// A row of an imported file that cannot become an item, and why.
+public struct ImportProblem: Sendable, Equatable, Codable {
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+/// What an import does (the preview) or did.
+public struct ImportReport: Sendable, Equatable {
+    public enum Action: String, Sendable, Codable {
+        case create, update, skip
+    }
+
+    public struct Row: Sendable, Equatable {
+        public var line: Int
+        public var name: String
+        public var action: Action
+        /// Why a row is skipped.
+        public var reason: String?
+    }
+
+    public var created = 0
+    public var updated = 0
+    public var skipped = 0
+    public var roomsCreated: [String] = []
+    public var categoriesCreated: [String] = []
+    /// Every readable row and what happens to it, in the file's order.
+    public var rows: [Row] = []
+    /// Every row that cannot be read, with the reason; these are left out.
+    public var problems: [ImportProblem] = []
+
+    public init(problems: [ImportProblem] = []) {
+        self.problems = problems
+    }
+
+    public mutating func record(_ item: ImportedItem, _ action: Action, reason: String? = nil) {
+        rows.append(Row(line: item.line, name: item.details.name, action: action, reason: reason))
+        switch action {
+        case .create: created += 1
+        case .update: updated += 1
+        case .skip: skipped += 1
+        }
+    }
+}

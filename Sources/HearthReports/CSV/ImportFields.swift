@@ -1,0 +1,78 @@
+import Crypto
+import Foundation
+import HearthCore
+
+/// Reading the fields of imported rows: amounts, dates, quantities and tags as people and other
+/// apps write them. Each returns nil for an empty field and throws a sentence for a bad one.
+enum ImportFields {
+    struct Bad: Error {
+        let reason: String
+    }
+
+    /// "1299.99", "1,299.99", "$1,299.99", "1.299,99 €" in `currency`.
+    static func money(_ text: String, currency: String, field: String) throws(Bad) -> Money? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        let number = trimmed.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
+        guard let money = Money(parsing: number, currency: currency) else { throw Bad(reason: "the \(field) “\(trimmed)” is not an amount") }
+        return money
+    }
+
+    /// `2026-03-14`, `03/14/2026` (as HomeBox and US spreadsheets write), `2026/03/14`, or an RFC 3339 time.
+    static func date(_ text: String, field: String) throws(Bad) -> CalendarDate? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if let date = CalendarDate(iso: trimmed) ?? CalendarDate(iso: String(trimmed.prefix(10))) { return date }
+        let parts = trimmed.split(separator: "/").compactMap { Int($0) }
+        if parts.count == 3 {
+            let date = parts[0] > 31 ? CalendarDate(year: parts[0], month: parts[1], day: parts[2])
+                : CalendarDate(year: parts[2], month: parts[0], day: parts[1])
+            if let date { return date }
+        }
+        throw Bad(reason: "the \(field) “\(trimmed)” is not a date such as 2026-03-14")
+    }
+
+    /// A whole number of pieces; "2.0" is 2; empty is 1.
+    static func quantity(_ text: String) throws(Bad) -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return 1 }
+        guard let value = Double(trimmed), value >= 1, value == value.rounded(), value <= Double(InventoryRules.maximumQuantity) else {
+            throw Bad(reason: "the quantity “\(trimmed)” is not a whole number from 1 to \(InventoryRules.maximumQuantity)")
+        }
+        return Int(value)
+    }
+
+    static func condition(_ text: String) throws(Bad) -> ItemCondition? {
+        let key = text.lowercased().filter(\.isLetter)
+        guard !key.isEmpty else { return nil }
+        guard let condition = ItemCondition.allCases.first(where: { $0.rawValue.lowercased() == key }) else {
+            throw Bad(reason: "the condition “\(text)” is not one of new, like new, good, fair, poor")
+        }
+        return condition
+    }
+
+    /// Tags separated by `;` (or `,` when there is no `;`).
+    static func tags(_ text: String) -> [String] {
+        let separator: Character = text.contains(";") ? ";" : ","
+        return text.split(separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func text(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The id an imported row keeps across imports: a UUID made from `key` (a reference, or the row).
+    static func stableId(_ key: String) -> UUID {
+        var bytes = Array(SHA256.hash(data: Data(("hearth-import\u{0}" + key).utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50 // version 5 (name-based)
+        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    /// Checks details by the inventory's rules, as an import problem.
+    static func checked(_ details: ItemDetails) throws(Bad) -> ItemDetails {
+        do { return try InventoryRules.validated(details).details } catch { throw Bad(reason: error.message) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HearthCore
+
+/// What the full inventory PDF shows, gathered by the server: rooms in order, each with its items,
+/// and where each item's pictures are on disk (JPEGs made for serving).
+public struct InventoryReport: Sendable {
+    public struct Entry: Sendable {
+        public var item: InventoryItem
+        public var categoryName: String?
+        /// The primary photo's thumbnail, shown beside the item.
+        public var thumbnail: URL?
+        /// Every photo and receipt image, for the appendix.
+        public var pictures: [Picture]
+
+        public init(item: InventoryItem, categoryName: String?, thumbnail: URL?, pictures: [Picture]) {
+            self.item = item
+            self.categoryName = categoryName
+            self.thumbnail = thumbnail
+            self.pictures = pictures
+        }
+    }
+
+    public struct Picture: Sendable {
+        public var file: URL
+        public var caption: String
+
+        public init(file: URL, caption: String) {
+            self.file = file
+            self.caption = caption
+        }
+    }
+
+    /// A room and its items; the room named nil holds the items without one.
+    public struct Section: Sendable {
+        public var name: String
+        public var entries: [Entry]
+
+        public init(name: String, entries: [Entry]) {
+            self.name = name
+            self.entries = entries
+        }
+    }
+
+    public var householdName: String
+    /// "24 November 2026": when the report was made, on every page.
+    public var dateText: String
+    public var sections: [Section]
+    /// Items by category for the summary (name, count, totals).
+    public var categories: [(name: String, entries: [Entry])]
+    public var withPhotos: Bool
+
+    public init(householdName: String, dateText: String, sections: [Section], categories: [(name: String, entries: [Entry])], withPhotos: Bool) {
+        self.householdName = householdName
+        self.dateText = dateText
+        self.sections = sections
+        self.categories = categories
+        self.withPhotos = withPhotos
+    }
+
+    var entries: [Entry] { sections.flatMap(\.entries) }
+
+    /// Amounts added up per currency, largest first: "$12,400.00 + €300.00".
+    static func total(_ entries: [Entry]) -> String {
+        var sums: [String: Int] = [:]
+        for entry in entries { if let value = entry.item.value { sums[value.currency, default: 0] += value.amount } }
+        let amounts = sums.map { Money(amount: $0.value, currency: $0.key) }.sorted { $0.amount > $1.amount }
+        return amounts.isEmpty ? "—" : amounts.map(\.formatted).joined(separator: " + ")
+    }
+
+    /// The average documentation score of the entries, in per cent.
+    static func score(_ entries: [Entry]) -> Int {
+        entries.isEmpty ? 0 : entries.reduce(0) { $0 + $1.item.documentation.score } / entries.count
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension InventoryStore {
+    /// Imports items read from a file, in one transaction: an item the household has (same id) is
+    /// updated when the row differs and skipped when it does not, so importing a file twice changes
+    /// nothing the second time; rooms and categories are found by name and made when missing. With
+    /// `dryRun` it only says what it would do. `problems` (rows that could not be read) are reported.
+    public func importItems(_ items: [ImportedItem], problems: [ImportProblem], householdId: UUID, dryRun: Bool) async throws -> ImportReport {
+        try await prepare(householdId: householdId)
+        let now = clock.now, kind = self.kind, ids = self.ids
+        @Sendable func run(on db: any SQLDatabase) async throws -> ImportReport {
+            var importer = try await Importer(householdId: householdId, items: items, now: now, ids: ids, dryRun: dryRun, on: db)
+            var report = ImportReport(problems: problems)
+            var created: [RestorePlan.ItemWrite] = [], touched: [UUID] = []
+            for item in items {
+                let id = importer.id(for: item.id)
+                guard importer.seen.insert(id).inserted else {
+                    report.record(item, .skip, reason: "the same item as an earlier row")
+                    continue
+                }
+                var details = item.details
+                do {
+                    details.roomId = try await importer.group(.room, named: item.roomName, report: &report)
+                    details.categoryId = try await importer.group(.category, named: item.categoryName, report: &report)
+                } catch let error as InventoryError {
+                    report.problems.append(.init(line: item.line, reason: error.message))
+                    continue
+                }
+                let warrantyUntil = try? details.warranty?.endDate(purchasedOn: details.purchaseDate)
+                guard let current = importer.existing[id] else {
+                    created.append(.init(id: id, roomId: details.roomId, categoryId: details.categoryId, details: details,
+                                         warrantyUntil: warrantyUntil, createdAt: now, updatedAt: now))
+                    report.record(item, .create)
+                    continue
+                }
+                if current.deletedAt != nil {
+                    report.record(item, .skip, reason: "it is in Recently deleted; restore it to import it again")
+                } else if ItemDetails(current) == details {
+                    report.record(item, .skip, reason: "unchanged")
+                } else {
+                    report.record(item, .update)
+                    touched.append(id)
+                    guard !dryRun else { continue }
+                    let update = db.update("inventory_items").set("updated_at", to: now)
+                    for value in Self.detailColumns(details, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value) }
+                    try await update.where("id", .equal, id).run()
+                    try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
+                }
+            }
+            guard !dryRun else { return report }
+            try await Self.insertItems(created, householdId: householdId, on: db)
+            for chunk in (created.map(\.id) + touched).chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
+            return report
+        }
+        return dryRun ? try await run(on: sql) : try await database.transaction(run)
+    }
+}
+
+/// What an import knows of the household while it works through the rows.
+private struct Importer {
+    let householdId: UUID
+    let now: Date
+    let ids: IDGenerator
+    let dryRun: Bool
+    let db: any SQLDatabase
+    var groups: [InventoryGroup.Kind: [String: UUID]] = [:]
+    var positions: [InventoryGroup.Kind: Int] = [:]
+    /// The household's items among the ids of the file (Recently deleted included).
+    var existing: [UUID: InventoryItem] = [:]
+    /// Ids of the file that another household holds.
+    var takenElsewhere: Set<UUID> = []
+    var seen: Set<UUID> = []
+
+    init(householdId: UUID, items: [ImportedItem], now: Date, ids: IDGenerator, dryRun: Bool, on db: any SQLDatabase) async throws {
+        (self.householdId, self.now, self.ids, self.dryRun, self.db) = (householdId, now, ids, dryRun, db)
+        for group in try await db.select().columns(InventoryStore.groupColumns).from("inventory_groups")
+            .where("household_id", .equal, householdId).all().map(InventoryStore.group(from:)) {
+            groups[group.kind, default: [:]][InventoryRules.key(group.name)] = group.id
+            positions[group.kind] = max(positions[group.kind] ?? 0, group.position)
+        }
+        let wanted = Array(Set(items.flatMap { [$0.id, Self.scoped($0.id, householdId)] }))
+        for chunk in wanted.chunks(of: 500) {
+            let rows = try await db.select().columns(InventoryStore.itemColumns).from("inventory_items").where("id", .in, chunk).all()
+            for item in try await InventoryStore.items(from: rows, on: db) {
+                if item.householdId == householdId { existing[item.id] = item } else { takenElsewhere.insert(item.id) }
+            }
+        }
+    }
+
+    /// The id a row's item has in this household: its own, or (when another household holds that
+    /// one, e.g. both imported the same file) one made from it and this household, the same each time.
+    func id(for id: UUID) -> UUID {
+        takenElsewhere.contains(id) ? Self.scoped(id, householdId) : id
+    }
+
+    static func scoped(_ id: UUID, _ householdId: UUID) -> UUID {
+        var bytes = id.uuid, household = householdId.uuid
+        withUnsafeMutableBytes(of: &bytes) { target in
+            withUnsafeBytes(of: &household) { source in for index in 0..<16 { target[index] ^= source[index] } }
+            target[6] = (target[6] & 0x0F) | 0x50
+            target[8] = (target[8] & 0x3F) | 0x80
+        }
+        return UUID(uuid: bytes)
+    }
+
+    /// The room or category of that name, made (and reported) when the household has none.
+    mutating func group(_ kind: InventoryGroup.Kind, named name: String?, report: inout ImportReport) async throws -> UUID? {
+        guard let name else { return nil }
+        let clean = try InventoryRules.groupName(name, kind: kind), key = InventoryRules.key(clean)
+        if let id = groups[kind]?[key] { return id }
+        let id = ids.next(), position = (positions[kind] ?? 0) + 1
+        groups[kind, default: [:]][key] = id
+        positions[kind] = position
+        if kind == .room { report.roomsCreated.append(clean) } else { report.categoriesCreated.append(clean) }
+        guard !dryRun else { return id }
+        try await db.insert(into: "inventory_groups")
+            .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at")
+            .values(SQLBind(id), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(clean), SQLBind(key), SQLBind(String?.none),
+                    SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now))
+            .run()
+        return id
+    }
+}

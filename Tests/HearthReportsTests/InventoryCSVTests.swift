@@ -1,0 +1,81 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthReports
+
+/// Hearth's CSV (written and read back) and HomeBox's (read from a file with its documented columns).
+@Suite struct InventoryCSVTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func theExportParsesBackToTheSameItems() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let room = UUID(), category = UUID()
+        let items = [
+            InventoryItem(id: UUID(), householdId: UUID(), name: "Sofa, 3-seat \"Ektorp\"", description: "Line one\nline two", roomId: room,
+                          categoryId: category, quantity: 2, brand: "IKEA", serialNumber: "=HYPERLINK(\"x\")", purchaseDate: CalendarDate(iso: "2024-02-29"),
+                          purchasePrice: Money(amount: 49_900, currency: "EUR"), replacementValue: Money(amount: 60_000, currency: "USD"),
+                          condition: .likeNew, warrantyUntil: CalendarDate(iso: "2026-02-28"), tags: ["Living", "Fabric"], notes: "Tōkyō 東京",
+                          createdAt: now, updatedAt: now),
+            InventoryItem(id: UUID(), householdId: UUID(), name: "Kettle", createdAt: now, updatedAt: now),
+        ]
+        let csv = try InventoryCSV.render(items, groupNames: [room: "Living room", category: "Furniture"])
+        // RFC 4180: CRLF between records, quotes only where needed, a formula defused.
+        #expect(csv.hasPrefix("Name,Description,Room,") && csv.contains("\r\n") && csv.contains("\"Sofa, 3-seat \"\"Ektorp\"\"\""))
+        #expect(csv.contains("'=HYPERLINK"))
+        let read = try InventoryCSV.items(from: csv, currency: "USD")
+        #expect(read.problems.isEmpty && read.items.map(\.id) == items.map(\.id))
+        let sofa = read.items[0]
+        #expect(sofa.details.name == items[0].name && sofa.details.description == "Line one\nline two" && sofa.details.quantity == 2)
+        #expect(sofa.details.serialNumber == "=HYPERLINK(\"x\")" && sofa.details.purchasePrice == Money(amount: 49_900, currency: "EUR"))
+        #expect(sofa.details.replacementValue == Money(amount: 60_000, currency: "USD") && sofa.details.condition == .likeNew)
+        #expect(sofa.details.warranty == .until(CalendarDate(iso: "2026-02-28")!) && sofa.details.tags == ["Fabric", "Living"])
+        #expect(sofa.roomName == "Living room" && sofa.categoryName == "Furniture" && sofa.details.notes == "Tōkyō 東京")
+        // The line of the kettle counts the sofa's two-line description.
+        #expect(read.items[1].line == 4)
+    }
+
+    @Test func homeBoxColumnsBecomeItemsAndABadRowIsNamed() throws {
+        let read = try HomeBoxCSV.items(from: try Self.fixture("homebox-export.csv"), currency: "USD")
+        #expect(read.items.map(\.details.name) == ["Dell UltraSharp U2723QE", "Cordless drill, \"20V\"", "Stand mixer", "Old bike"])
+        #expect(read.problems == [ImportProblem(line: 6, reason: "the purchase date “31/31/2024” is not a date such as 2026-03-14")])
+        let monitor = read.items[0].details
+        #expect(read.items[0].roomName == "Office" && monitor.brand == "Dell" && monitor.model == "U2723QE" && monitor.serialNumber == "CN-0XYZ-123")
+        #expect(monitor.purchasePrice == Money(amount: 57_999, currency: "USD") && monitor.purchasePlace == "Dell.com")
+        #expect(monitor.purchaseDate == CalendarDate(iso: "2024-02-10") && monitor.warranty == .until(CalendarDate(iso: "2027-02-10")!))
+        #expect(monitor.tags == ["Electronics", "Work"] && monitor.description == "27-inch 4K monitor")
+        #expect(monitor.notes == "On the left arm\nHomeBox location: Home / Office\nAsset ID: 000-001\nInsured\nWarranty: 3 years advanced exchange\nColor: Black")
+        let drill = read.items[1]
+        #expect(drill.details.quantity == 2 && drill.details.purchaseDate == CalendarDate(iso: "2023-03-15") && drill.roomName == "Garage")
+        #expect(drill.details.notes?.contains("Lifetime warranty") == true)
+        // No price in HomeBox is 0; a sold, archived bike keeps its story in the notes.
+        #expect(read.items[2].details.purchasePrice == nil && read.items[2].roomName == "Pantry")
+        #expect(read.items[3].details.notes == "Asset ID: 000-004\nSold to Sam on 2025-05-01 for 180: Sold with lock\nArchived in HomeBox\nURL: https://example.org/bike")
+        #expect(read.items[3].roomName == "Home")
+    }
+
+    @Test func theSameRowGetsTheSameIdAndAReferenceKeepsItsIdWhenTheRowChanges() throws {
+        let text = try Self.fixture("homebox-export.csv")
+        let first = try HomeBoxCSV.items(from: text, currency: "USD"), again = try HomeBoxCSV.items(from: text, currency: "USD")
+        #expect(first.items.map(\.id) == again.items.map(\.id) && Set(first.items.map(\.id)).count == 4)
+        let edited = try HomeBoxCSV.items(from: text.replacingOccurrences(of: "579.99", with: "499.00"), currency: "USD")
+        #expect(edited.items[0].id == first.items[0].id && edited.items[0].details.purchasePrice?.amount == 49_900)
+    }
+
+    @Test func tabSeparatedFilesAreReadToo() throws {
+        let read = try HomeBoxCSV.items(from: try Self.fixture("homebox-export.tsv"), currency: "EUR")
+        #expect(read.items.map(\.details.name) == ["Dell UltraSharp U2723QE", "Cordless drill, \"20V\""] && read.problems.isEmpty)
+        #expect(read.items[0].details.purchasePrice == Money(amount: 57_999, currency: "EUR"))
+    }
+
+    @Test func aFileOfTheOtherFormatOrWithoutAHeaderIsRefused() throws {
+        #expect(throws: CSVTable.Unreadable.self) { try InventoryCSV.items(from: try Self.fixture("homebox-export.csv"), currency: "USD") }
+        #expect(throws: CSVTable.Unreadable.self) { try HomeBoxCSV.items(from: "Name,Room\r\nKettle,Kitchen\r\n", currency: "USD") }
+        #expect(throws: CSVTable.Unreadable.self) { try InventoryCSV.items(from: "", currency: "USD") }
+        let short = try InventoryCSV.items(from: "Name,Room\r\nKettle\r\n,Kitchen\r\n", currency: "USD")
+        #expect(short.items.isEmpty && short.problems.map(\.line) == [2, 3])
+    }
+}
