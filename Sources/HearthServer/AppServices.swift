@@ -19,6 +19,7 @@ struct AppServices: Sendable {
     /// Receipts waiting for OCR (read by ``ReceiptReader``).
     let receiptQueue: ReceiptReader.Queue
     let backups: HouseholdBackups
+    let reports: InventoryReports
     let secrets: SecretBox
     let renderer: PageRenderer
     /// Every route, once the router is built.

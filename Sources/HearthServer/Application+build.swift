@@ -128,7 +128,8 @@ extension AppServices {
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
-            barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups, secrets: secrets,
+            barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
+            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), secrets: secrets,
             renderer: try await PageRenderer.load()
         )
     }

@@ -69,4 +69,39 @@ import Testing
             #expect(try await api.send(.get, "/api/v1/inventory/items", token: token).json()["total"] as? Int == 0)
         }
     }
+
+    @Test func theInventoryPDFHasTheRoomsAskedFor() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let rooms = try await api.send(.get, "/api/v1/inventory/rooms", token: token).json()["groups"] as? [[String: Any]] ?? []
+            let id = { (name: String) in rooms.first { $0["name"] as? String == name }?["id"] as? String ?? "" }
+            let bike = try await api.newItem(#"{"name":"Road bike","roomId":"\#(id("Garage"))"}"#, token: token)
+            _ = try await api.upload("/api/v1/inventory/items/\(bike)/photos", files: [("bike.jpg", "image/jpeg", try MediaFixture.data("rotated-gps.jpg"))], token: token)
+            _ = try await api.newItem(#"{"name":"Kettle","roomId":"\#(id("Kitchen"))"}"#, token: token)
+            let all = try await csv(client, "/api/v1/inventory/report.pdf", token: token)
+            #expect(all.status == .ok && all.headers[.contentType] == "application/pdf" && Data(all.body.readableBytesView).starts(with: Data("%PDF".utf8)))
+            let text = try Self.pdfText(Data(all.body.readableBytesView))
+            #expect(text.contains("Road bike") && text.contains("Kettle") && text.contains("Road bike: photo 1 of 1"))
+            let garage = try await csv(client, "/api/v1/inventory/report.pdf?rooms=\(id("Garage"))&photos=false", token: token)
+            let garageText = try Self.pdfText(Data(garage.body.readableBytesView))
+            #expect(garageText.contains("Road bike") && !garageText.contains("Kettle") && !garageText.contains("photo 1 of 1"))
+            #expect(try await csv(client, "/api/v1/inventory/report.pdf?rooms=kitchen", token: token).status == .badRequest)
+        }
+    }
+
+    static func pdfText(_ pdf: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [file.path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
 }

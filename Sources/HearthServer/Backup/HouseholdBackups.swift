@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HearthCore
 import HearthReports
@@ -32,10 +31,10 @@ struct HouseholdBackups: Sendable {
         let media = self.media
         do {
             if withMedia {
-                try await Self.offPool { try BackupArchive.write(backup, media: { sha in media.has(sha) ? media.originalURL(sha) : nil }, to: url) }
+                try await Blocking.run { try BackupArchive.write(backup, media: { sha in media.has(sha) ? media.originalURL(sha) : nil }, to: url) }
                 return File(url: url, name: "hearth-backup-\(stamp).zip", contentType: "application/zip")
             }
-            try await Self.offPool { try backup.json().write(to: url) }
+            try await Blocking.run { try backup.json().write(to: url) }
             return File(url: url, name: "hearth-backup-\(stamp).json", contentType: "application/json")
         } catch {
             try? FileManager.default.removeItem(at: url)
@@ -50,7 +49,7 @@ struct HouseholdBackups: Sendable {
         let folder = try media.temporaryFolder().appendingPathComponent("restore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let limit = maxBytes
-        let contents = try await Self.offPool { try BackupArchive.read(file, extractingTo: folder, limit: limit) }
+        let contents = try await Blocking.run { try BackupArchive.read(file, extractingTo: folder, limit: limit) }
         let wanted = Set(contents.backup.files.map(\.sha256))
         let available = Set(contents.media.keys).union(wanted.filter(media.has))
         if !dryRun {
@@ -76,12 +75,5 @@ struct HouseholdBackups: Sendable {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         return String(format: "%04d%02d%02d-%02d%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
-    }
-
-    /// Runs blocking file work on a Dispatch thread.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async { continuation.resume(with: Result { try work() }) }
-        }
     }
 }

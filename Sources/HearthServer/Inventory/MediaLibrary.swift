@@ -107,6 +107,18 @@ struct MediaLibrary: Sendable {
     func rendition(_ sha256: String, size: PhotoURL.Size) async throws -> Data {
         let url = try derivedURL(sha256, size: size)
         if let data = try? Data(contentsOf: url) { return data }
+        return try await makeRendition(sha256, size: size, at: url)
+    }
+
+    /// Where the JPEG of a file in `size` is on disk, made first when it is not there yet (reports
+    /// read many of them from disk).
+    func renditionURL(_ sha256: String, size: PhotoURL.Size) async throws -> URL {
+        let url = try derivedURL(sha256, size: size)
+        if !FileManager.default.fileExists(atPath: url.path) { _ = try await makeRendition(sha256, size: size, at: url) }
+        return url
+    }
+
+    private func makeRendition(_ sha256: String, size: PhotoURL.Size, at url: URL) async throws -> Data {
         let data = try await processor.jpeg(from: originalURL(sha256).path, maxSide: size.maxSide, quality: size == .thumb ? 78 : 85)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString)")

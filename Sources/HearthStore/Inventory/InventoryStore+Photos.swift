@@ -10,6 +10,13 @@ extension InventoryStore {
             .orderBy("position").orderBy("created_at").all().map(Self.photo(from:))
     }
 
+    /// Every photo of the household's items, by item, each item's primary photo first (for reports).
+    public func photosByItem(householdId: UUID) async throws -> [UUID: [ItemPhoto]] {
+        let photos = try await sql.select().columns(Self.photoColumns).from("inventory_photos").where("household_id", .equal, householdId)
+            .orderBy("item_id").orderBy("position").orderBy("created_at").all().map(Self.photo(from:))
+        return Dictionary(grouping: photos, by: \.itemId)
+    }
+
     /// One photo of one of the household's items (also of an item in Recently deleted).
     public func photo(id: UUID, itemId: UUID, householdId: UUID) async throws -> ItemPhoto? {
         try await sql.select().columns(Self.photoColumns).from("inventory_photos")

@@ -1,0 +1,54 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+import OpenAPIRuntime
+import Synchronization
+
+/// Reports of the inventory: the full PDF.
+extension HearthAPIService {
+    func inventoryReportPDF(_ input: Operations.InventoryReportPDF.Input) async throws -> Operations.InventoryReportPDF.Output {
+        let user = try APIRequest.requireUser()
+        var options = InventoryReports.Options(withPhotos: input.query.photos ?? true,
+                                               sort: ItemQuery.Sort(rawValue: input.query.sort?.rawValue ?? "name") ?? .name)
+        if let rooms = input.query.rooms, !rooms.isEmpty {
+            let parts = rooms.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard parts.allSatisfy({ $0 == "none" || UUID(uuidString: $0) != nil }) else {
+                throw HTTPErrorMessage.badRequest("“rooms” must be room ids (or none) separated by commas.")
+            }
+            options.includeNoRoom = parts.contains("none")
+            options.rooms = Set(parts.compactMap(UUID.init(uuidString:)))
+        }
+        let progress = ReportProgress(events: services.events, userId: user.id, id: input.query.progress)
+        let url = try await services.reports.pdf(for: user, options: options, now: services.clock.now) { progress.report($0) }
+        let name = "hearth-inventory-\(services.today(for: user).description).pdf"
+        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""), body: .pdf(try .temporaryFile(url))))
+    }
+}
+
+/// Sends `report` events with how far a report is, every 5 per cent, to the user who asked.
+final class ReportProgress: Sendable {
+    private let events: EventHub
+    private let userId: UUID
+    private let id: String?
+    private let shown = Mutex(-1)
+
+    init(events: EventHub, userId: UUID, id: String?) {
+        self.events = events
+        self.userId = userId
+        self.id = id
+    }
+
+    func report(_ done: Double) {
+        guard let id else { return }
+        let percent = Int(done * 100)
+        let due = shown.withLock { shown in
+            guard percent >= shown + 5 || (percent == 100 && shown < 100) else { return false }
+            shown = percent
+            return true
+        }
+        guard due else { return }
+        let event = ServerEvent(name: "report", data: #"{"progress":"\#(id)","done":\#(Double(percent) / 100)}"#)
+        Task { await events.publish(event, toUser: userId) }
+    }
+}
