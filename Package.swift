@@ -119,6 +119,8 @@ let package = Package(
             dependencies: [
                 "HearthServer", "HearthAPI", "HearthMedia", "HearthReports",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI"]),

@@ -20,6 +20,7 @@ struct AppServices: Sendable {
     let receiptQueue: ReceiptReader.Queue
     let backups: HouseholdBackups
     let reports: InventoryReports
+    let claimFiles: ClaimFiles
     let secrets: SecretBox
     let renderer: PageRenderer
     /// Every route, once the router is built.

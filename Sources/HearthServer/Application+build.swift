@@ -129,7 +129,8 @@ extension AppServices {
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
-            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), secrets: secrets,
+            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media),
+            secrets: secrets,
             renderer: try await PageRenderer.load()
         )
     }

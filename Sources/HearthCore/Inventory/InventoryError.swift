@@ -25,6 +25,17 @@ public enum InventoryError: Error, Equatable, Sendable {
     case idConflict
     /// A paging cursor that this server did not make, or made for another sort.
     case invalidCursor
+    case claimNotFound
+    /// A claim without items, or with more than a claim may list.
+    case invalidClaimItems
+    /// More pieces lost than the item has.
+    case claimQuantityTooLarge(name: String, owned: Int)
+    /// The claim is frozen: its incident and items stay as they are.
+    case claimFrozen
+    /// Exports and outcomes need a frozen claim.
+    case claimNotFrozen
+    /// A paid amount on a line that is not paid, or none on one that is.
+    case invalidOutcome
 
     /// A sentence for the person who caused it.
     public var message: String {
@@ -48,6 +59,12 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .invalidSelection: "Select 1 to \(InventoryRules.maximumSelection) items."
         case .idConflict: "This id is already used by something else."
         case .invalidCursor: "The cursor is not one this server gave for this list; start again without it."
+        case .claimNotFound: "No such claim."
+        case .invalidClaimItems: "Pick 1 to \(InventoryRules.maximumSelection) of the household's items for the claim, each once."
+        case .claimQuantityTooLarge(let name, let owned): "“\(name)” has \(owned) pieces; at most \(owned) can be lost."
+        case .claimFrozen: "This claim is frozen: its incident and items stay as they were. Start a new claim to change them."
+        case .claimNotFrozen: "Freeze the claim first: exports and outcomes are of what was frozen."
+        case .invalidOutcome: "A paid line needs the amount paid; other outcomes have none."
         }
     }
 }

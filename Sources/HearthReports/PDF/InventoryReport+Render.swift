@@ -8,26 +8,13 @@ extension InventoryReport {
     /// Returns the number of pages.
     @discardableResult
     public func writePDF(to path: String, progress: (Double) -> Void = { _ in }) throws -> Int {
-        let pages = ReportLayout.paginate(blocks())
-        let canvas = try PDFCanvas(path: path, title: "Home inventory — \(householdName)")
-        let painter = ReportPainter(canvas: canvas, report: self)
-        for (index, page) in pages.enumerated() {
-            var y = ReportLayout.top
-            for block in page {
-                painter.draw(block, y: y)
-                y += block.height
-            }
-            painter.footer(page: index + 1, of: pages.count)
-            canvas.endPage()
-            progress(Double(index + 1) / Double(pages.count))
-        }
-        try canvas.finish()
-        return pages.count
+        try ReportLayout.write(blocks(), to: path, title: "Home inventory — \(householdName)",
+                               footer: "\(householdName) · Home inventory · \(dateText)", withPhotos: withPhotos, progress: progress)
     }
 
     /// The report as blocks of known height, in order.
     func blocks() -> [ReportBlock] {
-        var blocks: [ReportBlock] = [.cover, .pageBreak, .title("Summary by room"), .tableHeader(["Room", "Items", "Value", "Documented"])]
+        var blocks: [ReportBlock] = [.cover(self), .pageBreak, .title("Summary by room"), .tableHeader(["Room", "Items", "Value", "Documented"])]
         blocks += sections.map { .tableRow(Self.summaryRow($0.name, $0.entries)) }
         blocks += [.spacer(16), .title("Summary by category"), .tableHeader(["Category", "Items", "Value", "Documented"])]
         blocks += categories.map { .tableRow(Self.summaryRow($0.name, $0.entries)) }
@@ -51,7 +38,11 @@ extension InventoryReport {
 
 /// A piece of the report with a fixed height, so pages (and "of N") are known before drawing.
 enum ReportBlock {
-    case cover, pageBreak
+    case cover(InventoryReport)
+    case pageBreak
+    case claimHeader(ClaimSnapshot, sha256: String)
+    case claimLine(ClaimSnapshot.Line, number: Int, age: Double?, thumbnail: URL?)
+    case claimTotals([String])
     case title(String)
     case spacer(Double)
     case tableHeader([String])
@@ -64,6 +55,9 @@ enum ReportBlock {
         switch self {
         case .cover: ReportLayout.bottom - ReportLayout.top
         case .pageBreak: 0
+        case .claimHeader: 170
+        case .claimLine: 80
+        case .claimTotals(let lines): 20 + Double(lines.count) * 16
         case .title: 34
         case .spacer(let height): height
         case .tableHeader: 20
@@ -77,7 +71,7 @@ enum ReportBlock {
     /// A heading stays on the page of what follows it.
     var keepsWithNext: Bool {
         switch self {
-        case .title, .tableHeader, .roomHeading: true
+        case .title, .tableHeader, .roomHeading, .claimHeader: true
         default: false
         }
     }
@@ -88,6 +82,26 @@ enum ReportLayout {
     static let top = 40.0
     static let bottom = PDFCanvas.pageSize.height - 56
     static let width = PDFCanvas.pageSize.width - 2 * margin
+
+    /// Draws the blocks on pages of a new PDF at `path`, each page with `footer` and "Page n of N".
+    static func write(_ blocks: [ReportBlock], to path: String, title: String, footer: String, withPhotos: Bool,
+                      progress: (Double) -> Void) throws -> Int {
+        let pages = paginate(blocks)
+        let canvas = try PDFCanvas(path: path, title: title)
+        let painter = ReportPainter(canvas: canvas, withPhotos: withPhotos)
+        for (index, page) in pages.enumerated() {
+            var y = top
+            for block in page {
+                painter.draw(block, y: y)
+                y += block.height
+            }
+            painter.footer(footer, page: index + 1, of: pages.count)
+            canvas.endPage()
+            progress(Double(index + 1) / Double(pages.count))
+        }
+        try canvas.finish()
+        return pages.count
+    }
 
     /// Blocks into pages: a page ends at a page break or when the next block (with the one it
     /// keeps with) does not fit.

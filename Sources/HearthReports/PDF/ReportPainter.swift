@@ -4,13 +4,16 @@ import HearthCore
 /// Draws the blocks of an inventory report on a canvas.
 struct ReportPainter {
     let canvas: PDFCanvas
-    let report: InventoryReport
+    let withPhotos: Bool
     let left = ReportLayout.margin
     let width = ReportLayout.width
 
     func draw(_ block: ReportBlock, y: Double) {
         switch block {
-        case .cover: cover(y: y)
+        case .cover(let report): cover(report, y: y)
+        case .claimHeader(let snapshot, let sha256): claimHeader(snapshot, sha256: sha256, y: y)
+        case .claimLine(let line, let number, let age, let thumbnail): claimLine(line, number: number, age: age, thumbnail: thumbnail, y: y)
+        case .claimTotals(let lines): claimTotals(lines, y: y)
         case .pageBreak, .spacer: break
         case .title(let text): canvas.text(text, x: left, y: y + 4, width: width, style: .heading)
         case .tableHeader(let cells): row(cells, y: y + 3, style: .smallBold, shaded: true)
@@ -21,14 +24,14 @@ struct ReportPainter {
         }
     }
 
-    func footer(page: Int, of total: Int) {
+    func footer(_ text: String, page: Int, of total: Int) {
         let y = PDFCanvas.pageSize.height - 40
         canvas.line(from: (left, y - 6), to: (left + width, y - 6))
-        canvas.text("\(report.householdName) · Home inventory · \(report.dateText)", x: left, y: y, width: width - 90, style: .small, gray: 0.35)
+        canvas.text(text, x: left, y: y, width: width - 90, style: .small, lines: 2, gray: 0.35)
         canvas.text("Page \(page) of \(total)", x: left + width - 90, y: y, width: 90, style: .small, alignment: .right, gray: 0.35)
     }
 
-    private func cover(y: Double) {
+    private func cover(_ report: InventoryReport, y: Double) {
         let entries = report.entries
         let documented = entries.filter { $0.item.documentation.isDocumented }.count
         var y = y + 120
@@ -69,7 +72,7 @@ struct ReportPainter {
     private func item(_ entry: InventoryReport.Entry, y: Double) {
         let item = entry.item
         var x = left
-        if report.withPhotos {
+        if withPhotos {
             let photo = entry.thumbnail.flatMap { try? Data(contentsOf: $0) }
             if !(photo.map { canvas.jpeg($0, x: left, y: y + 4, width: 56, height: 56) } ?? false) {
                 canvas.fill(x: left, y: y + 4, width: 56, height: 56, gray: 0.94)

@@ -27,7 +27,7 @@ struct InventoryReports: Sendable {
         progress(0.1)
         let url = try media.temporaryFolder().appendingPathComponent("report-\(UUID().uuidString).pdf")
         do {
-            try await Blocking.run { try report.writePDF(to: url.path) { progress(0.1 + 0.9 * $0) } }
+            _ = try await Blocking.run { try report.writePDF(to: url.path) { progress(0.1 + 0.9 * $0) } }
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error

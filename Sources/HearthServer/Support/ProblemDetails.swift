@@ -93,11 +93,11 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection:
+             .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidClaimItems, .claimQuantityTooLarge, .invalidOutcome:
             .unprocessableContent
-        case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound: .notFound
+        case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
         case .itemDeleted: .gone
-        case .groupNameTaken, .idConflict: .conflict
+        case .groupNameTaken, .idConflict, .claimFrozen, .claimNotFrozen: .conflict
         case .invalidCursor: .badRequest
         }
     }

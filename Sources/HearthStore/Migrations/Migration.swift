@@ -36,6 +36,7 @@ extension Database {
         .memberSince,
         .inventory,
         .backupSchedule,
+        .claims,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

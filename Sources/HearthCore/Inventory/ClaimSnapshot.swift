@@ -1,0 +1,72 @@
+import Foundation
+
+/// A claim as it was frozen: every listed item with what an adjuster asks about it, the files that
+/// document it (named as the claim pack names them), and the gaps in its documentation. Its JSON is
+/// what the SHA-256 is taken of.
+public struct ClaimSnapshot: Sendable, Equatable, Codable {
+    public struct Line: Sendable, Equatable, Codable {
+        public var itemId: UUID
+        public var name: String
+        public var description: String?
+        public var brand: String?
+        public var model: String?
+        public var serialNumber: String?
+        public var quantityLost: Int
+        public var condition: ItemCondition?
+        public var purchaseDate: CalendarDate?
+        public var purchasePlace: String?
+        public var purchasePrice: Money?
+        /// What replacing one piece costs before tax: the replacement value, else the purchase price.
+        public var replacementEach: Money?
+        public var room: String?
+        public var category: String?
+        /// Whether a receipt is linked (typed in or photographed).
+        public var hasReceipt: Bool
+        public var photos: [File]
+        /// The receipts' images, for the pack.
+        public var receipts: [File]
+        /// The insurer's fields the item lacked when the claim was frozen.
+        public var missing: [DocumentationField]
+
+        /// Each piece times the pieces lost.
+        public var total: Money? { replacementEach?.times(quantityLost) }
+
+        /// Years from the purchase to the incident, to one decimal; nil without a purchase date.
+        public func age(at incident: CalendarDate) -> Double? {
+            guard let purchaseDate, purchaseDate <= incident else { return nil }
+            let days = purchaseDate.days(until: incident)
+            return (Double(days) / 365.25 * 10).rounded() / 10
+        }
+    }
+
+    /// A photo or receipt image in the claim pack.
+    public struct File: Sendable, Equatable, Codable {
+        public var sha256: String
+        /// `photos/01-road-bike-1.jpg`: its path in the claim pack.
+        public var name: String
+        public var contentType: String
+    }
+
+    public var claimId: UUID
+    public var householdName: String
+    public var incident: Incident
+    public var frozenAt: Date
+    public var lines: [Line]
+
+    /// The claim's totals per currency.
+    public var totals: [Money] {
+        Dictionary(grouping: lines.compactMap(\.total), by: \.currency).map { Money(amount: $0.value.reduce(0) { $0 + $1.amount }, currency: $0.key) }
+            .sorted { $0.currency < $1.currency }
+    }
+
+    /// The exact bytes the SHA-256 is of: keys sorted, times with fractions of a second.
+    public func canonicalJSON() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        }
+        return try encoder.encode(self)
+    }
+}

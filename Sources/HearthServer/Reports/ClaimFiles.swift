@@ -1,0 +1,71 @@
+import Crypto
+import Foundation
+import HearthCore
+import HearthReports
+
+/// The files of a frozen claim: its PDF, CSV and claim pack, made in the media library's temporary
+/// folder (the caller removes them) from the snapshot, never from the items as they are now.
+struct ClaimFiles: Sendable {
+    let media: MediaLibrary
+
+    /// The SHA-256 of a claim's JSON, as hex.
+    static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    func pdf(_ claim: Claim) async throws -> URL {
+        let (snapshot, sha256) = try frozen(claim)
+        var thumbnails: [UUID: URL] = [:]
+        for line in snapshot.lines {
+            if let photo = line.photos.first, media.has(photo.sha256) {
+                thumbnails[line.itemId] = try? await media.renditionURL(photo.sha256, size: .thumb)
+            }
+        }
+        let url = try media.temporaryFolder().appendingPathComponent("claim-\(UUID().uuidString).pdf")
+        let outcomes = claim.lines, pictures = thumbnails
+        do {
+            try await Blocking.run { try ClaimExport.writePDF(snapshot, sha256: sha256, outcomes: outcomes, thumbnails: pictures, to: url.path) }
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return url
+    }
+
+    func csv(_ claim: Claim) throws -> String {
+        try ClaimExport.csv(try frozen(claim).snapshot)
+    }
+
+    func pack(_ claim: Claim) async throws -> URL {
+        let (snapshot, sha256) = try frozen(claim)
+        let pdf = try await pdf(claim)
+        defer { try? FileManager.default.removeItem(at: pdf) }
+        var files: [String: URL] = [:]
+        for file in snapshot.lines.flatMap({ $0.photos + $0.receipts }) where media.has(file.sha256) {
+            // Photos as full-size JPEGs (orientation applied, no location); a PDF receipt as it is.
+            files[file.name] = file.contentType == "application/pdf" ? media.originalURL(file.sha256)
+                : try? await media.renditionURL(file.sha256, size: .original)
+        }
+        let json = try snapshot.canonicalJSON(), csv = try ClaimExport.csv(snapshot), found = files
+        let url = try media.temporaryFolder().appendingPathComponent("claim-pack-\(UUID().uuidString).zip")
+        do {
+            try await Blocking.run {
+                try ClaimPack.write(snapshotJSON: json, snapshot: snapshot, sha256: sha256, csv: csv, pdf: pdf, file: { found[$0.name] }, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return url
+    }
+
+    private func frozen(_ claim: Claim) throws -> (snapshot: ClaimSnapshot, sha256: String) {
+        guard claim.status == .frozen, let snapshot = claim.snapshot, let sha256 = claim.sha256 else { throw InventoryError.claimNotFrozen }
+        return (snapshot, sha256)
+    }
+
+    /// A file name part for a claim's downloads: `claim-2026-11-01-fire`.
+    static func baseName(_ claim: Claim) -> String {
+        "claim-\(claim.incident.date)-\(claim.incident.kind.rawValue)"
+    }
+}
