@@ -90,11 +90,13 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     ListsPages(services: services).addRoutes(to: router)
     InventoryPages(services: services).addRoutes(to: router)
     InventoryOrganizePages(services: services).addRoutes(to: router)
+    ReportPages(services: services).addRoutes(to: router)
+    ClaimPages(services: services).addRoutes(to: router)
     InventoryCapturePages(services: services).addRoutes(to: router)
     ReceiptPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
-    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth))
+    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth), middlewares: [PlainResponseHeaders()])
     services.routes.load(from: router)
     return router
 }

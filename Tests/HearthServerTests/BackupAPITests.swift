@@ -37,7 +37,7 @@ import Testing
             // The ZIP, named for its time, with the photo.
             let zip = try await download(client, "/api/v1/backup", token: token)
             #expect(zip.status == .ok && zip.headers[.contentType] == "application/zip")
-            #expect(zip.headers[HTTPField.Name("Content-Disposition")!]?.contains("hearth-backup-") == true)
+            #expect(zip.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"hearth-backup-") == true)
             let archive = Data(buffer: zip.body)
             #expect(archive.starts(with: [0x50, 0x4B]) && archive.range(of: Data("manifest.json".utf8)) != nil)
             // After the backup: the bike is purged, a kettle is added.

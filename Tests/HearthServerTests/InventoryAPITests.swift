@@ -87,7 +87,10 @@ import Testing
             let bytes = [UInt8](Data(buffer: thumb.body))
             #expect(bytes.starts(with: [0xFF, 0xD8]) && bytes.count < 40_000)
             #expect(Data(bytes).range(of: Data("Exif".utf8)) == nil && Data(bytes).range(of: Data("GPS".utf8)) == nil)
+            // Sent as written, not percent-encoded as the OpenAPI runtime would.
+            #expect(thumb.headers[.cacheControl] == "private, max-age=31536000, immutable")
             let etag = try #require(thumb.headers[.eTag])
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("-thumb\""))
             var headers = HTTPFields()
             headers[.authorization] = "Bearer \(token)"
             headers[.ifNoneMatch] = etag

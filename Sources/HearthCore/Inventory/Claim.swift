@@ -18,18 +18,21 @@ public struct Claim: Sendable, Equatable, Identifiable {
     public var lines: [ClaimLine]
     /// Set once frozen: what was claimed, exactly, and its SHA-256 (hex).
     public var snapshot: ClaimSnapshot?
+    /// The snapshot's JSON exactly as frozen: the bytes `sha256` is of.
+    public var snapshotJSON: Data?
     public var sha256: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID, householdId: UUID, incident: Incident, status: Status, lines: [ClaimLine], snapshot: ClaimSnapshot?,
-                sha256: String?, createdAt: Date, updatedAt: Date) {
+                snapshotJSON: Data?, sha256: String?, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.householdId = householdId
         self.incident = incident
         self.status = status
         self.lines = lines
         self.snapshot = snapshot
+        self.snapshotJSON = snapshotJSON
         self.sha256 = sha256
         self.createdAt = createdAt
         self.updatedAt = updatedAt

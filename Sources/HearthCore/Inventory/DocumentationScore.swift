@@ -25,6 +25,18 @@ public enum DocumentationField: String, Sendable, CaseIterable, Codable {
     }
 
     /// The action that adds it, as the item page offers it ("Add a receipt").
+    /// "photo", "serial number": for lists in sentences ("Missing: photo, value").
+    public var noun: String {
+        switch self {
+        case .photo: "photo"
+        case .value: "value"
+        case .room: "room"
+        case .category: "category"
+        case .receipt: "receipt"
+        case .serialNumber: "serial number"
+        }
+    }
+
     public var action: String {
         switch self {
         case .photo: "Add a photo"

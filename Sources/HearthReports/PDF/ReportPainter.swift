@@ -108,17 +108,3 @@ struct ReportPainter {
         canvas.text(picture.caption, x: left, y: y + height - 24, width: width, style: .small, alignment: .center, gray: 0.3)
     }
 }
-
-extension DocumentationField {
-    /// "photo", "serial number": for lists in sentences.
-    var noun: String {
-        switch self {
-        case .photo: "photo"
-        case .value: "value"
-        case .room: "room"
-        case .category: "category"
-        case .receipt: "receipt"
-        case .serialNumber: "serial number"
-        }
-    }
-}

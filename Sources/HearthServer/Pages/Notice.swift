@@ -11,7 +11,7 @@ enum Notice: String {
     case itemAdded = "item-added", itemCopied = "item-copied", itemRestored = "item-restored", itemPurged = "item-purged"
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", groupDeleted = "group-deleted"
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
-    case backupMade = "backup-made"
+    case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
 
     var message: String {
         switch self {
@@ -41,6 +41,8 @@ enum Notice: String {
         case .itemsFromReceipt: "Items added from the receipt, with its date, shop and prices."
         case .receiptDeleted: "Receipt deleted. Its items stay."
         case .backupMade: "Backup made. It is the first one in the list below."
+        case .claimFrozen: "Claim frozen. It stays as it is now, whatever happens to the items; send the insurer the claim pack."
+        case .claimDeleted: "Claim deleted. Its items stay in the inventory."
         }
     }
 
@@ -52,6 +54,10 @@ enum Notice: String {
 extension Response {
     /// A 303 redirect after a form post, optionally with a notice for the next page.
     static func seeOther(_ path: String, notice: Notice? = nil) -> Response {
-        .redirect(to: notice.map { "\(path)\(path.contains("?") ? "&" : "?")notice=\($0.rawValue)" } ?? path, type: .normal)
+        guard let notice else { return .redirect(to: path, type: .normal) }
+        // The notice goes into the query, before any fragment ("/a?notice=saved#rooms").
+        let parts = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let fragment = parts.count > 1 ? "#" + parts[1] : ""
+        return .redirect(to: "\(parts[0])\(parts[0].contains("?") ? "&" : "?")notice=\(notice.rawValue)\(fragment)", type: .normal)
     }
 }

@@ -46,7 +46,8 @@ struct ClaimFiles: Sendable {
             files[file.name] = file.contentType == "application/pdf" ? media.originalURL(file.sha256)
                 : try? await media.renditionURL(file.sha256, size: .original)
         }
-        let json = try snapshot.canonicalJSON(), csv = try ClaimExport.csv(snapshot), found = files
+        guard let json = claim.snapshotJSON else { throw InventoryError.claimNotFrozen }
+        let csv = try ClaimExport.csv(snapshot), found = files
         let url = try media.temporaryFolder().appendingPathComponent("claim-pack-\(UUID().uuidString).zip")
         do {
             try await Blocking.run {

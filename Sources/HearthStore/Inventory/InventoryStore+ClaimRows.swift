@@ -33,7 +33,8 @@ extension InventoryStore {
     }
 
     static func claim(from row: any SQLRow) throws -> Claim {
-        let snapshot = try row.decode(column: "snapshot", as: String?.self).flatMap { text -> ClaimSnapshot? in
+        let json = try row.decode(column: "snapshot", as: String?.self)
+        let snapshot = json.flatMap { text -> ClaimSnapshot? in
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .custom { decoder in
                 let text = try decoder.singleValueContainer().decode(String.self)
@@ -49,6 +50,7 @@ extension InventoryStore {
                                description: try row.decode(column: "description", as: String?.self),
                                reference: try row.decode(column: "reference", as: String?.self)),
             status: Claim.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .draft, lines: [], snapshot: snapshot,
+            snapshotJSON: json.map { Data($0.utf8) },
             sha256: try row.decode(column: "sha256", as: String?.self),
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self)
         )

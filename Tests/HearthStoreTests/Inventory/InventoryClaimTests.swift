@@ -24,7 +24,7 @@ import Testing
             #expect(draft.status == .draft && draft.snapshot == nil && draft.lines == lines)
             let frozen = try await inventory.store.freezeClaim(id: draft.id, householdId: inventory.home, householdName: "Home", hash: Self.hash)
             let snapshot = try #require(frozen.snapshot)
-            let json = try snapshot.canonicalJSON()
+            let json = try #require(frozen.snapshotJSON)
             #expect(frozen.status == .frozen && frozen.sha256 == Self.hash(json))
             #expect(snapshot.lines.map(\.name) == ["Television", "Chair"] && snapshot.lines[0].room == "Living room")
             #expect(snapshot.lines[0].photos.map(\.name) == ["photos/01-television-1.jpg"] && snapshot.lines[0].age(at: Self.fire.date) == 2.5)
