@@ -34,7 +34,7 @@ def token_for(server: str, email: str) -> str:
 
 
 def inventory_with_data(server: str, email: str) -> dict:
-    """An item with a photo and a typed-in receipt linked to it, for the tests that visit every page."""
+    """An item with a photo, a typed-in receipt linked to it and a frozen claim for it, for the tests that visit every page."""
     token = token_for(server, email)
     item = api(server, "POST", "/api/v1/inventory/items", {"name": "Television", "brand": "Samsung",
                                                              "purchasePrice": {"amount": 89900, "currency": "USD"}}, token)
@@ -43,7 +43,10 @@ def inventory_with_data(server: str, email: str) -> dict:
     receipt = api(server, "POST", "/api/v1/inventory/receipts", {"vendor": "Best Buy", "date": "2026-03-14",
                                                                   "total": {"amount": 89900, "currency": "USD"}}, token)
     api(server, "POST", f"/api/v1/inventory/receipts/{receipt['id']}/items", {"itemId": item["id"]}, token)
-    return {"item": item["id"], "receipt": receipt["id"]}
+    claim = api(server, "POST", "/api/v1/inventory/claims", {"incident": {"kind": "theft", "date": "2026-11-01", "reference": "PD-1"},
+                                                             "items": [{"itemId": item["id"]}]}, token)
+    api(server, "POST", f"/api/v1/inventory/claims/{claim['id']}/freeze", token=token)
+    return {"item": item["id"], "receipt": receipt["id"], "claim": claim["id"]}
 
 
 def tile_names(driver) -> list[str]:

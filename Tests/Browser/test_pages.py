@@ -142,7 +142,7 @@ def test_every_page_fits_a_phone_reads_well_and_can_be_tapped(server, browser_fa
     invite = wait(phone).until(EC.presence_of_element_located((By.ID, "invite-link"))).get_attribute("value")
     inventory = inventory_with_data(server, email)
     ids = {"/lists": list_id, "/inventory/items": inventory["item"], "/inventory/receipts": inventory["receipt"],
-           "/inventory/receipts/{id}/items": inventory["item"], "{secret}": re.sub(r".*/invite/", "", invite)}
+           "/inventory/receipts/{id}/items": inventory["item"], "/inventory/claims": inventory["claim"], "{secret}": re.sub(r".*/invite/", "", invite)}
     signed_in = page_paths(hearth_bin, ids) + ["/lists/not-a-list", "/no-such-page"]
     log_in(desktop, server, email)
 

@@ -64,7 +64,7 @@ def test_no_page_breaks_the_content_security_policy(server, browser_factory, hea
     invite = wait(driver).until(EC.presence_of_element_located((By.ID, "invite-link"))).get_attribute("value")
     inventory = inventory_with_data(server, email)
     ids = {"/lists": list_id, "/inventory/items": inventory["item"], "/inventory/receipts": inventory["receipt"],
-           "/inventory/receipts/{id}/items": inventory["item"], "{secret}": re.sub(r".*/invite/", "", invite)}
+           "/inventory/receipts/{id}/items": inventory["item"], "/inventory/claims": inventory["claim"], "{secret}": re.sub(r".*/invite/", "", invite)}
 
     found = {**signed_out, "the new invite link": driver.execute_script("return window.hearthViolations")}
     for path in page_paths(hearth_bin, ids):

@@ -136,6 +136,11 @@ def households(server):
     assert status == 201, f"A's photo upload answered {status}: {photos}"
     _, receipt = call("POST", "/api/v1/inventory/receipts", {"vendor": f"Shop {SECRET}", "number": SECRET})
     call("POST", f"/api/v1/inventory/receipts/{receipt['id']}/items", {"itemId": tv["id"]})
+    _, claim = call("POST", "/api/v1/inventory/claims", {"incident": {"kind": "fire", "date": "2026-11-01", "reference": SECRET},
+                                                          "items": [{"itemId": tv["id"]}]})
+    assert call("POST", f"/api/v1/inventory/claims/{claim['id']}/freeze")[0] == 200
+    _, draft = call("POST", "/api/v1/inventory/claims", {"incident": {"kind": "theft", "date": "2026-11-02", "description": SECRET},
+                                                          "items": [{"itemId": tv["id"]}]})
     _, gone = call("POST", "/api/v1/inventory/items", {"name": f"Old chair {SECRET}"})
     call("DELETE", f"/api/v1/inventory/items/{gone['id']}")
 
@@ -160,6 +165,7 @@ def households(server):
         "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]],
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
+        "inventory/claims": [claim["id"], draft["id"]], "claims/{id}/lines": [tv["id"]],
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -174,6 +180,7 @@ def snapshot(base, a):
         "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me")}
     for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:
         data[listing["id"]] = request(base, "GET", f"/api/v1/lists/{listing['id']}", token=token)[1]
+    data["claims"] = request(base, "GET", "/api/v1/inventory/claims", token=token)[1]
     for path in ("/api/v1/inventory/items?limit=200", "/api/v1/inventory/items/deleted", "/api/v1/inventory/rooms",
                  "/api/v1/inventory/categories", "/api/v1/inventory/receipts", "/api/v1/inventory/settings", "/api/v1/inventory/tags"):
         data[path] = request(base, "GET", path, token=token)[1]

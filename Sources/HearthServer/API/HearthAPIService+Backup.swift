@@ -1,6 +1,7 @@
 import Foundation
 import HearthAPI
 import HearthCore
+import HearthMedia
 import OpenAPIRuntime
 
 /// The household's backup: download it, restore it (merge or replace), or preview a restore.
@@ -20,8 +21,13 @@ extension HearthAPIService {
     func restoreBackup(_ input: Operations.RestoreBackup.Input) async throws -> Operations.RestoreBackup.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .multipartForm(let parts): parts }
-        let upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } },
+        let upload: MediaLibrary.Upload
+        do {
+            upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } },
                                           limit: services.configuration.limits.maxBackupBytes)
+        } catch MediaError.notAnImage {
+            throw BackupError.notABackup("it is empty.")
+        }
         defer { services.media.discard(upload) }
         let strategy = RestoreStrategy(rawValue: input.query.strategy?.rawValue ?? "merge") ?? .merge
         let dryRun = input.query.dryRun ?? false

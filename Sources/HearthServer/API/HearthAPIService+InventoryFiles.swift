@@ -1,6 +1,7 @@
 import Foundation
 import HearthAPI
 import HearthCore
+import HearthMedia
 import HearthReports
 import HearthStore
 import Hummingbird
@@ -29,7 +30,12 @@ extension HearthAPIService {
     func importInventory(_ input: Operations.ImportInventory.Input) async throws -> Operations.ImportInventory.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .multipartForm(let parts): parts }
-        let upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } })
+        let upload: MediaLibrary.Upload
+        do {
+            upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } })
+        } catch MediaError.notAnImage {
+            throw HTTPError(.unprocessableContent, message: "This file cannot be imported: it is empty.")
+        }
         defer { services.media.discard(upload) }
         let data = try Data(contentsOf: upload.temporary)
         // Spreadsheet apps on Windows still save CSV as Windows-1252.

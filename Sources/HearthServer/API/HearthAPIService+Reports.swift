@@ -19,6 +19,9 @@ extension HearthAPIService {
             options.includeNoRoom = parts.contains("none")
             options.rooms = Set(parts.compactMap(UUID.init(uuidString:)))
         }
+        if let id = input.query.progress, id.isEmpty || id.count > 64 || !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw HTTPErrorMessage.badRequest("“progress” must be 1 to 64 letters, digits or dashes.")
+        }
         let progress = ReportProgress(events: services.events, userId: user.id, id: input.query.progress)
         let url = try await services.reports.pdf(for: user, options: options, now: services.clock.now) { progress.report($0) }
         let name = "hearth-inventory-\(services.today(for: user).description).pdf"
