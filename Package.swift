@@ -135,8 +135,8 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
     )
     let store: [Target.Dependency] = ["HearthStore", "HearthCore", .product(name: "SQLKit", package: "sql-kit")]
     for (name, dependencies) in [
-        ("StoreBenchmarks", store), ("FocusBenchmarks", store), ("ListsBenchmarks", store), ("InventoryBenchmarks", store),
-        ("MediaBenchmarks", ["HearthMedia"]),
+        ("StoreBenchmarks", store), ("FocusBenchmarks", store), ("ListsBenchmarks", store), ("InventoryBenchmarks", store + ["HearthReports"]),
+        ("MediaBenchmarks", ["HearthMedia"]), ("ReportBenchmarks", ["HearthReports", "HearthCore"]),
     ] {
         package.targets.append(
             .executableTarget(

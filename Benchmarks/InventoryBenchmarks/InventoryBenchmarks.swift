@@ -9,6 +9,12 @@ import HearthStore
 /// home's summary. The goals, p99: first page < 50 ms, search < 30 ms, summary < 50 ms.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(5), maxIterations: 2000)
+    queryBenchmarks()
+    backupBenchmarks()
+}
+
+/// The item list, search and summary at 20,000 items.
+func queryBenchmarks() {
     var backends: [InventoryFixture.Backend] = [.sqliteFile]
     if let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"] {
         backends.append(.postgres(serverURL: url))

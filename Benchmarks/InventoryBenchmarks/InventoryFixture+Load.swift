@@ -13,7 +13,7 @@ extension InventoryFixture {
         try await store.prepare(householdId: householdId)
         var catalog = HouseholdCatalog(rooms: try await store.groups(.room, householdId: householdId).map(\.id),
                                        categories: try await store.groups(.category, householdId: householdId).map(\.id))
-        let items = (0..<Self.itemCount).map { _ in catalog.nextItem() }
+        let items = (0..<itemCount).map { _ in catalog.nextItem() }
         let ids = try await create(items)
         try await addPhotos(to: ids, catalog: &catalog)
         // A running server's autovacuum analyses the table within a minute of such a load; SQLite

@@ -4,7 +4,7 @@ import HearthStore
 import Logging
 import SQLKit
 
-/// One household's inventory of ``itemCount`` items in a database of its own: a temporary SQLite
+/// One household's inventory of `itemCount` items in a database of its own: a temporary SQLite
 /// file (what people run), or a new database on the PostgreSQL server of
 /// `HEARTH_TEST_POSTGRES_URL`, dropped again at teardown. Package-benchmark runs every benchmark in
 /// a process of its own, so each one loads its own household.
@@ -23,7 +23,7 @@ final class InventoryFixture: @unchecked Sendable {
         }
     }
 
-    static let itemCount = 20_000
+    let itemCount: Int
     let backend: Backend
     private(set) var database: Database!
     private(set) var store: InventoryStore!
@@ -31,8 +31,9 @@ final class InventoryFixture: @unchecked Sendable {
     private var removeStorage: @Sendable () async throws -> Void = {}
     let logger = Logger(label: "bench")
 
-    init(backend: Backend) {
+    init(backend: Backend, itemCount: Int = 20_000) {
         self.backend = backend
+        self.itemCount = itemCount
     }
 
     /// Opens an empty database, migrates it and fills the household; tells on stderr how long that
@@ -51,7 +52,7 @@ final class InventoryFixture: @unchecked Sendable {
         let (short, longer) = (try await matchCount("sa"), try await matchCount("sams"))
         guard longer > 0 else { throw FixtureError.searchFindsNothing }
         FileHandle.standardError.write(Data("""
-            Loaded \(Self.itemCount) items on \(backend.name) in \(String(format: "%.1f", seconds)) s; \
+            Loaded \(itemCount) items on \(backend.name) in \(String(format: "%.1f", seconds)) s; \
             "sa" finds \(short) of them, "sams" \(longer)
 
             """.utf8))

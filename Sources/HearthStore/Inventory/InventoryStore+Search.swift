@@ -27,14 +27,26 @@ extension InventoryStore {
             bodies[try row.decode(column: "item_id", as: UUID.self)]? += try ["vendor", "receipt_number", "ocr_text"]
                 .compactMap { try row.decode(column: $0, as: String?.self) }
         }
-        for (id, parts) in bodies {
-            let body = ItemQuery.words(of: parts.joined(separator: "\n")).joined(separator: " ")
-            try await db.update("inventory_items").set("search_text", to: body).where("id", .equal, id).run()
-            guard kind == .sqlite else { continue }
-            try await db.raw("INSERT INTO inventory_search_rows (item_id) VALUES (\(bind: id)) ON CONFLICT (item_id) DO NOTHING").run()
-            let row: SQLQueryString = "(SELECT row FROM inventory_search_rows WHERE item_id = \(bind: id))"
-            try await db.raw("DELETE FROM inventory_search WHERE rowid = \(row)").run()
-            try await db.raw("INSERT INTO inventory_search (rowid, body) VALUES (\(row), \(bind: body))").run()
-        }
+        let texts = bodies.map { (id: $0.key, body: ItemQuery.words(of: $0.value.joined(separator: "\n")).joined(separator: " ")) }
+        for chunk in texts.chunks(of: 500) { try await saveSearchText(chunk, on: db, kind: kind) }
+    }
+
+    /// Writes search texts in a few statements for many items: one UPDATE from a VALUES list, and on
+    /// SQLite the FTS5 rows replaced the same way.
+    private static func saveSearchText(_ texts: [(id: UUID, body: String)], on db: any SQLDatabase, kind: DatabaseKind) async throws {
+        guard !texts.isEmpty else { return }
+        let values = SQLList(texts.map { SQLGroupExpression([SQLBind($0.id), SQLBind($0.body)]) })
+        try await db.raw("""
+            UPDATE inventory_items SET search_text = v.column2 FROM (VALUES \(values)) AS v WHERE inventory_items.id = v.column1
+            """).run()
+        guard kind == .sqlite else { return }
+        let ids = SQLList(texts.map { SQLGroupExpression([SQLBind($0.id)]) })
+        try await db.raw("INSERT INTO inventory_search_rows (item_id) VALUES \(ids) ON CONFLICT (item_id) DO NOTHING").run()
+        let rows: SQLQueryString = "SELECT row FROM inventory_search_rows WHERE item_id IN (\(SQLList(texts.map { SQLBind($0.id) })))"
+        try await db.raw("DELETE FROM inventory_search WHERE rowid IN (\(rows))").run()
+        try await db.raw("""
+            INSERT INTO inventory_search (rowid, body)
+            SELECT r.row, v.column2 FROM (VALUES \(values)) AS v JOIN inventory_search_rows r ON r.item_id = v.column1
+            """).run()
     }
 }
