@@ -16,9 +16,13 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     public var categories: [Group]
     public var items: [Item]
     public var receipts: [Receipt]
+    /// The household's shopping lists (absent in a backup of the inventory alone).
+    public var lists: [List]?
+    /// Each member's Focus settings and sessions.
+    public var members: [Member]?
 
     public init(formatVersion: Int = currentFormat, appVersion: String, exportDate: Date, household: Household, rooms: [Group] = [],
-                categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = []) {
+                categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = [], lists: [List]? = nil, members: [Member]? = nil) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.exportDate = exportDate
@@ -27,6 +31,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         self.categories = categories
         self.items = items
         self.receipts = receipts
+        self.lists = lists
+        self.members = members
     }
 
     public struct Household: Codable, Sendable, Equatable {

@@ -31,6 +31,9 @@ public struct RestoreSummary: Sendable, Equatable, Codable {
     public var items = Counts()
     public var receipts = Counts()
     public var photos = Counts()
+    public var lists = Counts()
+    /// Focus sessions of the household's members.
+    public var sessions = Counts()
     /// What was left out or changed on the way, one sentence each ("Photo … has no file …").
     public var warnings: [String] = []
 

@@ -3,8 +3,9 @@ import HearthCore
 import SQLKit
 
 extension InventoryStore {
-    /// The household's inventory as a backup: rooms, categories, every item (Recently deleted
-    /// included) with its photos, and every receipt, read in one snapshot.
+    /// The household as a backup: rooms, categories, every item (Recently deleted included) with
+    /// its photos, every receipt, the shopping lists with their items, and each member's Focus
+    /// settings and sessions, read in one snapshot.
     public func backup(householdId: UUID, appVersion: String) async throws -> HouseholdBackup {
         try await prepare(householdId: householdId)
         let now = clock.now
@@ -35,7 +36,8 @@ extension InventoryStore {
                 household: .init(name: try household.decode(column: "name", as: String.self), currency: try household.decode(column: "currency", as: String.self)),
                 rooms: groups.filter { $0.kind == .room }.map(HouseholdBackup.Group.init),
                 categories: groups.filter { $0.kind == .category }.map(HouseholdBackup.Group.init),
-                items: items, receipts: receipts
+                items: items, receipts: receipts, lists: try await Self.backupLists(householdId: householdId, on: db),
+                members: try await Self.backupMembers(householdId: householdId, on: db)
             )
         }
     }

@@ -23,13 +23,28 @@ extension InventoryStore {
             let context = try await Self.restoreContext(backup, householdId: householdId, availableFiles: availableFiles, on: db)
             return try RestorePlan(backup: backup, context: context, strategy: strategy, ids: ids)
         }
-        if dryRun { return RestoreOutcome(summary: try await plan(on: sql).summary, receiptsToRead: [], releasedFiles: []) }
+        /// Lists and members, after the inventory: counted only, or written too.
+        @Sendable func restoreTheRest(_ summary: inout RestoreSummary, write: Bool, on db: any SQLDatabase) async throws {
+            if let lists = backup.lists {
+                try await Self.restoreLists(lists, householdId: householdId, strategy: strategy, summary: &summary, write: write, ids: ids, on: db)
+            }
+            if let members = backup.members {
+                try await Self.restoreMembers(members, householdId: householdId, strategy: strategy, now: now, summary: &summary, write: write, on: db)
+            }
+        }
+        if dryRun {
+            var summary = try await plan(on: sql).summary
+            try await restoreTheRest(&summary, write: false, on: sql)
+            return RestoreOutcome(summary: summary, receiptsToRead: [], releasedFiles: [])
+        }
         return try await database.transaction { db in
             let plan = try await plan(on: db)
             let released = strategy == .replace ? try await Self.clearInventory(householdId: householdId, on: db) : []
             try await Self.apply(plan, householdId: householdId, now: now, on: db, kind: kind)
+            var summary = plan.summary
+            try await restoreTheRest(&summary, write: true, on: db)
             let toRead = plan.receipts.filter { $0.status == .reading }.compactMap { receipt in receipt.image.map { (receipt.id, $0.sha256) } }
-            return RestoreOutcome(summary: plan.summary, receiptsToRead: toRead, releasedFiles: released)
+            return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }
     }
 

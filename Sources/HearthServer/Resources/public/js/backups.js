@@ -16,7 +16,8 @@ const warnings = document.getElementById("restore-warnings");
 const runButton = document.getElementById("restore-run");
 const cancelButton = document.getElementById("restore-cancel");
 
-const kinds = [["items", "Items"], ["photos", "Photos"], ["receipts", "Receipts"], ["rooms", "Rooms"], ["categories", "Categories"]];
+const kinds = [["items", "Items"], ["photos", "Photos"], ["receipts", "Receipts"], ["rooms", "Rooms"], ["categories", "Categories"],
+  ["lists", "Shopping lists"], ["sessions", "Focus sessions"]];
 const verbs = [["added", "added"], ["updated", "updated"], ["skipped", "skipped (already here)"], ["removed", "removed first"]];
 
 function strategy() {

@@ -1,0 +1,68 @@
+import Foundation
+
+extension HouseholdBackup {
+    /// A shopping list with its items, as stored (Recently deleted included).
+    public struct List: Codable, Sendable, Equatable {
+        public struct Item: Codable, Sendable, Equatable {
+            public var id: UUID
+            public var name: String
+            /// The amount as written ("1.5") and its unit's code, as the list keeps them.
+            public var quantityAmount: String?
+            public var quantityUnit: String?
+            public var note: String?
+            public var purchased: Bool
+            public var changedAt: Date
+            public var createdAt: Date
+            public var updatedAt: Date
+
+            public init(id: UUID, name: String, quantityAmount: String?, quantityUnit: String?, note: String?, purchased: Bool,
+                        changedAt: Date, createdAt: Date, updatedAt: Date) {
+                self.id = id
+                self.name = name
+                self.quantityAmount = quantityAmount
+                self.quantityUnit = quantityUnit
+                self.note = note
+                self.purchased = purchased
+                self.changedAt = changedAt
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+        }
+
+        public var id: UUID
+        public var name: String
+        public var emoji: String?
+        public var position: Int
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var deletedAt: Date?
+        public var items: [Item]
+
+        public init(id: UUID, name: String, emoji: String?, position: Int, createdAt: Date, updatedAt: Date, deletedAt: Date?, items: [Item]) {
+            self.id = id
+            self.name = name
+            self.emoji = emoji
+            self.position = position
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.deletedAt = deletedAt
+            self.items = items
+        }
+    }
+
+    /// A member's own Focus data: timer settings and finished sessions. Restored to the member of
+    /// the same email; never their password or tokens.
+    public struct Member: Codable, Sendable, Equatable {
+        public var email: String
+        public var name: String
+        public var focusSettings: FocusSettings?
+        public var sessions: [FocusSession]
+
+        public init(email: String, name: String, focusSettings: FocusSettings?, sessions: [FocusSession]) {
+            self.email = email
+            self.name = name
+            self.focusSettings = focusSettings
+            self.sessions = sessions
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// The rest of a household's backup beside the inventory: its shopping lists, and each member's
+/// Focus settings and sessions.
+extension InventoryStore {
+    static func backupLists(householdId: UUID, on db: any SQLDatabase) async throws -> [HouseholdBackup.List] {
+        var items: [UUID: [HouseholdBackup.List.Item]] = [:]
+        for row in try await db.select().columns("id", "list_id", "name", "quantity_amount", "quantity_unit", "note", "purchased", "changed_at",
+                                                 "created_at", "updated_at")
+            .from("list_items").where("household_id", .equal, householdId).orderBy("created_at").orderBy("id").all() {
+            items[try row.decode(column: "list_id", as: UUID.self), default: []].append(.init(
+                id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
+                quantityAmount: try row.decode(column: "quantity_amount", as: String?.self), quantityUnit: try row.decode(column: "quantity_unit", as: String?.self),
+                note: try row.decode(column: "note", as: String?.self), purchased: try row.decode(column: "purchased", as: Bool.self),
+                changedAt: try row.decode(column: "changed_at", as: Date.self), createdAt: try row.decode(column: "created_at", as: Date.self),
+                updatedAt: try row.decode(column: "updated_at", as: Date.self)))
+        }
+        return try await db.select().columns("id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at").from("shopping_lists")
+            .where("household_id", .equal, householdId).orderBy("position").all().map { row in
+                let id = try row.decode(column: "id", as: UUID.self)
+                return HouseholdBackup.List(
+                    id: id, name: try row.decode(column: "name", as: String.self), emoji: try row.decode(column: "emoji", as: String?.self),
+                    position: try row.decode(column: "position", as: Int.self), createdAt: try row.decode(column: "created_at", as: Date.self),
+                    updatedAt: try row.decode(column: "updated_at", as: Date.self), deletedAt: try row.decode(column: "deleted_at", as: Date?.self),
+                    items: items[id] ?? [])
+            }
+    }
+
+    static func backupMembers(householdId: UUID, on db: any SQLDatabase) async throws -> [HouseholdBackup.Member] {
+        var members: [HouseholdBackup.Member] = []
+        for user in try await db.select().columns("id", "name", "email").from("users").where("household_id", .equal, householdId).orderBy("email").all() {
+            let userId = try user.decode(column: "id", as: UUID.self)
+            let settings = try await db.select().column("settings").from("focus_settings").where("user_id", .equal, userId).first()
+                .flatMap { try JSONDecoder().decode(FocusSettings.self, from: Data($0.decode(column: "settings", as: String.self).utf8)) }
+            let sessions = try await db.select().columns("id", "kind", "started_at", "ended_at", "planned_seconds", "actual_seconds", "skipped", "label")
+                .from("focus_sessions").where("user_id", .equal, userId).orderBy("ended_at").all().map { row in
+                    FocusSession(id: try row.decode(column: "id", as: UUID.self),
+                                 kind: TimerPhase(rawValue: try row.decode(column: "kind", as: String.self)) ?? .focus,
+                                 startedAt: try row.decode(column: "started_at", as: Date.self), endedAt: try row.decode(column: "ended_at", as: Date.self),
+                                 plannedSeconds: try row.decode(column: "planned_seconds", as: Int.self),
+                                 actualSeconds: try row.decode(column: "actual_seconds", as: Int.self),
+                                 skipped: try row.decode(column: "skipped", as: Bool.self), label: try row.decode(column: "label", as: String?.self))
+                }
+            members.append(.init(email: try user.decode(column: "email", as: String.self), name: try user.decode(column: "name", as: String.self),
+                                 focusSettings: settings, sessions: sessions))
+        }
+        return members
+    }
+
+    /// Lists by the inventory's rule: merge skips a list the household has (same id); replace first
+    /// deletes the household's lists. Ids another household holds get new ones.
+    static func restoreLists(_ lists: [HouseholdBackup.List], householdId: UUID, strategy: RestoreStrategy, summary: inout RestoreSummary,
+                             write: Bool, ids: IDGenerator, on db: any SQLDatabase) async throws {
+        let own = try await db.select().column("id").from("shopping_lists").where("household_id", .equal, householdId).all()
+            .map { try $0.decode(column: "id", as: UUID.self) }
+        if strategy == .replace {
+            summary.lists.removed = own.count
+            if write { try await db.delete(from: "shopping_lists").where("household_id", .equal, householdId).run() }
+        }
+        let wanted = lists.map(\.id) + lists.flatMap { $0.items.map(\.id) }
+        var taken = Set<UUID>()
+        for chunk in wanted.chunks(of: 500) {
+            for table in ["shopping_lists", "list_items"] {
+                for row in try await db.select().column("id").from(table).where("id", .in, chunk).all() { taken.insert(try row.decode(column: "id", as: UUID.self)) }
+            }
+        }
+        if strategy == .replace && write { taken.subtract(own) }
+        for list in lists {
+            if strategy == .merge && own.contains(list.id) {
+                summary.lists.skipped += 1
+                continue
+            }
+            summary.lists.added += 1
+            guard write else { continue }
+            let listId = taken.contains(list.id) ? ids.next() : list.id
+            try await db.insert(into: "shopping_lists").columns("id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at")
+                .values(SQLBind(listId), SQLBind(householdId), SQLBind(list.name), SQLBind(list.emoji), SQLBind(list.position),
+                        SQLBind(list.createdAt), SQLBind(list.updatedAt), SQLBind(list.deletedAt)).run()
+            for chunk in list.items.chunks(of: 300) {
+                let insert = db.insert(into: "list_items").columns("id", "list_id", "household_id", "name", "name_key", "quantity_amount", "quantity_unit",
+                                                                   "note", "purchased", "changed_at", "created_at", "updated_at")
+                for item in chunk {
+                    insert.values(SQLBind(taken.contains(item.id) ? ids.next() : item.id), SQLBind(listId), SQLBind(householdId), SQLBind(item.name),
+                                  SQLBind(ListRules.key(item.name)), SQLBind(item.quantityAmount), SQLBind(item.quantityUnit), SQLBind(item.note),
+                                  SQLBind(item.purchased), SQLBind(item.changedAt), SQLBind(item.createdAt), SQLBind(item.updatedAt))
+                }
+                try await insert.run()
+            }
+        }
+    }
+
+    /// Each member's Focus data goes to the member of the same email: sessions they lack are added
+    /// (the same id is skipped); their settings are replaced by a replace, and kept by a merge
+    /// unless they have none. A member the household does not have is named in a warning.
+    static func restoreMembers(_ members: [HouseholdBackup.Member], householdId: UUID, strategy: RestoreStrategy, now: Date,
+                               summary: inout RestoreSummary, write: Bool, on db: any SQLDatabase) async throws {
+        var users: [String: (id: UUID, zone: TimeZone)] = [:]
+        for row in try await db.select().columns("id", "email_normalized", "time_zone").from("users").where("household_id", .equal, householdId).all() {
+            users[try row.decode(column: "email_normalized", as: String.self)] =
+                (try row.decode(column: "id", as: UUID.self), TimeZone(identifier: try row.decode(column: "time_zone", as: String.self)) ?? .gmt)
+        }
+        for member in members {
+            guard let user = users[AccountRules.normalizedEmail(member.email)] else {
+                if !member.sessions.isEmpty {
+                    summary.warnings.append("The Focus history of \(member.email) was left out: no member of this household has that email.")
+                }
+                summary.sessions.skipped += member.sessions.count
+                continue
+            }
+            var existing = Set<UUID>()
+            for chunk in member.sessions.map(\.id).chunks(of: 500) {
+                for row in try await db.select().column("id").from("focus_sessions").where("id", .in, chunk).all() {
+                    existing.insert(try row.decode(column: "id", as: UUID.self))
+                }
+            }
+            let added = member.sessions.filter { !existing.contains($0.id) }
+            summary.sessions.added += added.count
+            summary.sessions.skipped += member.sessions.count - added.count
+            guard write else { continue }
+            for session in added { try await FocusStore.insert(session, userId: user.id, timeZone: user.zone, on: db) }
+            if let settings = member.focusSettings {
+                let hasSettings = try await db.select().column("user_id").from("focus_settings").where("user_id", .equal, user.id).first() != nil
+                guard strategy == .replace || !hasSettings else { continue }
+                try await db.delete(from: "focus_settings").where("user_id", .equal, user.id).run()
+                try await db.insert(into: "focus_settings").columns("user_id", "settings", "updated_at")
+                    .values(SQLBind(user.id), SQLBind(String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)), SQLBind(now)).run()
+            }
+        }
+    }
+}
