@@ -199,3 +199,30 @@ def test_the_inventory_from_the_command_line(server, hearth_bin, tmp_path):
     assert "Total: $419.24" in receipt.stdout and "Date: 2026-03-14" in receipt.stdout, receipt.stdout
     missing = _hearth(hearth_bin, tmp_path, "inventory", "receipt", str(tmp_path / "nope.jpg"))
     assert missing.returncode != 0 and "Cannot read" in missing.stderr
+
+
+def test_backup_create_and_restore_from_the_command_line(server, hearth_bin, tmp_path):
+    email = f"cli-backup-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+    assert _hearth(hearth_bin, tmp_path, "inventory", "add", "Road bike", "--room", "Garage", "--value", "1299").returncode == 0
+    # A ZIP named by the server, and the JSON alone where asked.
+    made = _hearth(hearth_bin, tmp_path, "backup", "create", "--output", str(tmp_path / "home.zip"))
+    assert made.returncode == 0 and "Backed up to" in made.stdout, made.stderr
+    assert (tmp_path / "home.zip").read_bytes()[:2] == b"PK"
+    json_only = _hearth(hearth_bin, tmp_path, "backup", "create", "--no-media", "--output", str(tmp_path / "home.json"))
+    assert json_only.returncode == 0 and b'"Road bike"' in (tmp_path / "home.json").read_bytes()
+    # A dry run changes nothing; a replace restores; a file that is not a backup is refused.
+    preview = _hearth(hearth_bin, tmp_path, "backup", "restore", str(tmp_path / "home.zip"), "--replace", "--dry-run")
+    assert preview.returncode == 0 and "would change" in preview.stdout and "Items: 1 added, 1 removed first" in preview.stdout, preview.stdout
+    restored = _hearth(hearth_bin, tmp_path, "backup", "restore", str(tmp_path / "home.zip"), "--replace")
+    assert restored.returncode == 0 and "Restored (replace)" in restored.stdout, restored.stderr
+    merged = _hearth(hearth_bin, tmp_path, "backup", "restore", str(tmp_path / "home.json"), "--merge")
+    assert merged.returncode == 0 and "Items: 1 skipped" in merged.stdout, merged.stdout
+    bad = _hearth(hearth_bin, tmp_path, "backup", "restore", str(tmp_path / "home.json"))
+    assert bad.returncode != 0 and "--merge or --replace" in bad.stderr
+    (tmp_path / "notes.txt").write_text("hello")
+    refused = _hearth(hearth_bin, tmp_path, "backup", "restore", str(tmp_path / "notes.txt"), "--merge")
+    assert refused.returncode != 0 and "not a Hearth backup" in refused.stderr
+    listed = _hearth(hearth_bin, tmp_path, "inventory", "list")
+    assert "Road bike" in listed.stdout
