@@ -4,6 +4,7 @@ import HearthCore
 import HummingbirdTesting
 import NIOCore
 import Testing
+import ZIPFoundation
 @testable import HearthServer
 
 /// Backup and restore through the API: the ZIP with photos, merge and replace, previews, bad archives.
@@ -104,6 +105,33 @@ import Testing
             }
             #expect(try await itemNames(api, token: token) == ["Bike"])
             #expect(try await api.upload("/api/v1/backup/restore", files: [], token: nil).status == .unauthorized)
+        }
+    }
+
+    @Test func anArchiveWithAPathOutsideItsFoldersOrTooLargeOnceExpandedIsRefused() async throws {
+        try await withApp(clock: VirtualClock(), configure: { $0.limits.maxBackupBytes = 2 * 1_048_576 }) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            _ = try await furnish(api, token: token)
+            let archive = Data(buffer: try await download(client, "/api/v1/backup", token: token).body)
+            // Zip-slip: an entry that would land two folders above the media folder.
+            let slipped = try Archive(data: archive, accessMode: .update)
+            let evil = Data("owned".utf8)
+            try slipped.addEntry(with: "media/../../evil.sh", type: .file, uncompressedSize: Int64(evil.count)) { (position: Int64, size: Int) in
+                evil.subdata(in: Int(position)..<min(Int(position) + size, evil.count))
+            }
+            // A bomb: 16 MB of zeros that deflate to a few kilobytes.
+            let bomb = try Archive(data: archive, accessMode: .update)
+            let zeros = Data(count: 16 * 1_048_576)
+            try bomb.addEntry(with: "media/zeros", type: .file, uncompressedSize: Int64(zeros.count), compressionMethod: .deflate) { (position: Int64, size: Int) in
+                zeros.subdata(in: Int(position)..<min(Int(position) + size, zeros.count))
+            }
+            for (name, data, status) in [("zip-slip", try #require(slipped.data), 422), ("zip bomb", try #require(bomb.data), 413)] {
+                #expect(data.count < 1_048_576, "the \(name) archive itself is small")
+                let response = try await api.upload("/api/v1/backup/restore?strategy=replace", files: [("b.zip", "application/zip", data)], token: token)
+                #expect(response.status.code == status, "\(name) answered \(response.status.code): \(response.text)")
+            }
+            #expect(try await itemNames(api, token: token) == ["Bike"])
         }
     }
 }
