@@ -75,7 +75,7 @@ struct BackupClient {
         }
         var lines = [report.dryRun ? "A \(report.strategy.rawValue) would change (nothing was changed):" : "Restored (\(report.strategy.rawValue)):"]
         lines += [line("Items", report.items), line("Photos", report.photos), line("Receipts", report.receipts),
-                  line("Rooms", report.rooms), line("Categories", report.categories), line("Shopping lists", report.lists),
+                  line("Rooms", report.rooms), line("Categories", report.categories), line("Claims", report.claims), line("Shopping lists", report.lists),
                   line("Focus sessions", report.sessions)].compactMap { $0 }
         if lines.count == 1 { lines.append("  nothing") }
         lines += report.warnings.map { "  ! " + $0 }

@@ -22,7 +22,9 @@ extension BackupArchive {
         }
         let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard size <= limit else { throw BackupError.tooLarge(limitBytes: limit) }
-        return Contents(backup: try HouseholdBackup.decode(try Data(contentsOf: file)), media: [:])
+        let backup = try HouseholdBackup.decode(try Data(contentsOf: file))
+        try checkClaims(backup)
+        return Contents(backup: backup, media: [:])
     }
 
     private static func readArchive(_ file: URL, extractingTo folder: URL, limit: Int) throws -> Contents {
@@ -50,6 +52,7 @@ extension BackupArchive {
         let json = try extract(dataEntry, from: archive, budget: &budget)
         guard SHA256.hex(json) == listed.sha256 else { throw BackupError.checksumMismatch(dataPath) }
         let backup = try HouseholdBackup.decode(json)
+        try checkClaims(backup)
         var media: [String: URL] = [:]
         do {
             for file in manifest.files where file.path != dataPath {
@@ -64,6 +67,14 @@ extension BackupArchive {
             throw error
         }
         return Contents(backup: backup, media: media)
+    }
+
+    /// A frozen claim's snapshot must still be what its SHA-256 was taken of.
+    static func checkClaims(_ backup: HouseholdBackup) throws {
+        for (index, claim) in (backup.claims ?? []).enumerated() {
+            guard let snapshot = claim.snapshot, let sha256 = claim.sha256 else { continue }
+            guard SHA256.hex(Data(snapshot.utf8)) == sha256 else { throw BackupError.checksumMismatch("claims[\(index)].snapshot") }
+        }
     }
 
     /// A path inside the archive's own folders: relative, without `..`, backslashes or drive letters.

@@ -90,4 +90,20 @@ import ZIPFoundation
         #expect(throws: BackupError.tooLarge(limitBytes: 1 << 20)) { try BackupArchive.read(url, extractingTo: folder, limit: 1 << 20) }
         #expect(try BackupArchive.read(url, extractingTo: folder.appendingPathComponent("out"), limit: 8 << 20).media.count == 1)
     }
+
+    @Test func aFrozenClaimWhoseSnapshotChangedIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var (backup, _) = try backupWithPhoto()
+        let snapshot = #"{"claimId":"x","lines":[]}"#
+        let claim = Claim(id: UUID(), householdId: UUID(), incident: Incident(kind: .theft, date: CalendarDate(iso: "2026-11-01")!), status: .frozen,
+                          lines: [], snapshot: nil, snapshotJSON: Data(snapshot.utf8), sha256: SHA256.hex(Data(snapshot.utf8)),
+                          createdAt: backup.exportDate, updatedAt: backup.exportDate)
+        backup.claims = [HouseholdBackup.Claim(claim)]
+        let url = folder.appendingPathComponent("backup.json")
+        try backup.json().write(to: url)
+        #expect(try BackupArchive.read(url, extractingTo: folder, limit: 1 << 20).backup.claims?.count == 1)
+        backup.claims?[0].snapshot = snapshot.replacingOccurrences(of: "[]", with: "[1]")
+        try backup.json().write(to: url)
+        #expect(throws: BackupError.checksumMismatch("claims[0].snapshot")) { try BackupArchive.read(url, extractingTo: folder, limit: 1 << 20) }
+    }
 }

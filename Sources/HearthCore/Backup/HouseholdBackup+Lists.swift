@@ -65,4 +65,27 @@ extension HouseholdBackup {
             self.sessions = sessions
         }
     }
+
+    /// A claim: a frozen one with its snapshot exactly as frozen (the bytes its SHA-256 is of).
+    public struct Claim: Codable, Sendable, Equatable {
+        public var id: UUID
+        public var incident: Incident
+        public var status: HearthCore.Claim.Status
+        public var lines: [ClaimLine]
+        public var snapshot: String?
+        public var sha256: String?
+        public var createdAt: Date
+        public var updatedAt: Date
+
+        public init(_ claim: HearthCore.Claim) {
+            id = claim.id
+            incident = claim.incident
+            status = claim.status
+            lines = claim.lines
+            snapshot = claim.snapshotJSON.map { String(decoding: $0, as: UTF8.self) }
+            sha256 = claim.sha256
+            createdAt = claim.createdAt
+            updatedAt = claim.updatedAt
+        }
+    }
 }

@@ -20,9 +20,12 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     public var lists: [List]?
     /// Each member's Focus settings and sessions.
     public var members: [Member]?
+    /// Insurance claims, frozen ones with their snapshots.
+    public var claims: [Claim]?
 
     public init(formatVersion: Int = currentFormat, appVersion: String, exportDate: Date, household: Household, rooms: [Group] = [],
-                categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = [], lists: [List]? = nil, members: [Member]? = nil) {
+                categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = [], lists: [List]? = nil, members: [Member]? = nil,
+                claims: [Claim]? = nil) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.exportDate = exportDate
@@ -33,6 +36,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         self.receipts = receipts
         self.lists = lists
         self.members = members
+        self.claims = claims
     }
 
     public struct Household: Codable, Sendable, Equatable {

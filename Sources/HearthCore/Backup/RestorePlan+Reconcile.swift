@@ -34,6 +34,7 @@ extension RestorePlan {
         items = planner.items
         receipts = planner.receipts
         summary = planner.summary
+        restoredIds = planner.restoredIds
     }
 
     /// The same id twice in one backup is a damaged backup.

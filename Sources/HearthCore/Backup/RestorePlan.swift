@@ -82,4 +82,6 @@ public struct RestorePlan: Sendable {
     public var items: [ItemWrite] = []
     public var receipts: [ReceiptWrite] = []
     public var summary: RestoreSummary
+    /// The backup's room, category, item and photo ids and the ids they have after the restore.
+    public var restoredIds: [UUID: UUID] = [:]
 }

@@ -32,6 +32,7 @@ public struct RestoreSummary: Sendable, Equatable, Codable {
     public var receipts = Counts()
     public var photos = Counts()
     public var lists = Counts()
+    public var claims = Counts()
     /// Focus sessions of the household's members.
     public var sessions = Counts()
     /// What was left out or changed on the way, one sentence each ("Photo … has no file …").

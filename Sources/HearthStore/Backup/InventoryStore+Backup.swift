@@ -4,8 +4,8 @@ import SQLKit
 
 extension InventoryStore {
     /// The household as a backup: rooms, categories, every item (Recently deleted included) with
-    /// its photos, every receipt, the shopping lists with their items, and each member's Focus
-    /// settings and sessions, read in one snapshot.
+    /// its photos, every receipt and claim, the shopping lists with their items, and each member's
+    /// Focus settings and sessions, read in one snapshot.
     public func backup(householdId: UUID, appVersion: String) async throws -> HouseholdBackup {
         try await prepare(householdId: householdId)
         let now = clock.now
@@ -37,7 +37,8 @@ extension InventoryStore {
                 rooms: groups.filter { $0.kind == .room }.map(HouseholdBackup.Group.init),
                 categories: groups.filter { $0.kind == .category }.map(HouseholdBackup.Group.init),
                 items: items, receipts: receipts, lists: try await Self.backupLists(householdId: householdId, on: db),
-                members: try await Self.backupMembers(householdId: householdId, on: db)
+                members: try await Self.backupMembers(householdId: householdId, on: db),
+                claims: try await Self.backupClaims(householdId: householdId, on: db)
             )
         }
     }

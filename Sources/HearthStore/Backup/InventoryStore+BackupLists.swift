@@ -130,3 +130,62 @@ extension InventoryStore {
         }
     }
 }
+
+extension InventoryStore {
+    static func backupClaims(householdId: UUID, on db: any SQLDatabase) async throws -> [HouseholdBackup.Claim] {
+        let rows = try await db.select().columns(claimColumns).from("inventory_claims").where("household_id", .equal, householdId)
+            .orderBy("created_at").all()
+        return try await claims(from: rows, on: db).map(HouseholdBackup.Claim.init)
+    }
+
+    /// Claims by the same rule as items: merge skips a claim the household has (same id), replace
+    /// first deletes the household's claims. Lines follow their items to the ids they have now; a
+    /// frozen claim keeps its snapshot and hash as they are.
+    static func restoreClaims(_ claims: [HouseholdBackup.Claim], householdId: UUID, strategy: RestoreStrategy, itemIds: [UUID: UUID],
+                              summary: inout RestoreSummary, write: Bool, ids: IDGenerator, on db: any SQLDatabase) async throws {
+        let own = Set(try await db.select().column("id").from("inventory_claims").where("household_id", .equal, householdId).all()
+            .map { try $0.decode(column: "id", as: UUID.self) })
+        if strategy == .replace {
+            summary.claims.removed = own.count
+            if write { try await db.delete(from: "inventory_claims").where("household_id", .equal, householdId).run() }
+        }
+        var taken = Set<UUID>()
+        for chunk in claims.map(\.id).chunks(of: 500) {
+            for row in try await db.select().column("id").from("inventory_claims").where("id", .in, chunk).all() {
+                taken.insert(try row.decode(column: "id", as: UUID.self))
+            }
+        }
+        for (index, claim) in claims.enumerated() {
+            guard (claim.status == .frozen) == (claim.snapshot != nil && claim.sha256 != nil), claim.lines.allSatisfy({ $0.quantity >= 1 }) else {
+                throw BackupError.invalidRecord("claim \(index + 1) is incomplete")
+            }
+            if strategy == .merge && own.contains(claim.id) {
+                summary.claims.skipped += 1
+                continue
+            }
+            summary.claims.added += 1
+            guard write else { continue }
+            let id = taken.contains(claim.id) ? ids.next() : claim.id
+            let incident = claim.incident
+            try await db.insert(into: "inventory_claims")
+                .columns("id", "household_id", "incident_kind", "incident_date", "description", "reference", "status", "snapshot", "sha256",
+                         "created_at", "updated_at")
+                .values(SQLBind(id), SQLBind(householdId), SQLBind(incident.kind.rawValue), SQLBind(incident.date.description),
+                        SQLBind(incident.description), SQLBind(incident.reference), SQLBind(claim.status.rawValue), SQLBind(claim.snapshot),
+                        SQLBind(claim.sha256), SQLBind(claim.createdAt), SQLBind(claim.updatedAt))
+                .run()
+            var seen = Set<UUID>()
+            let lines = claim.lines.map { line in ClaimLine(itemId: itemIds[line.itemId] ?? line.itemId, quantity: line.quantity, outcome: line.outcome,
+                                                            paid: line.paid) }.filter { seen.insert($0.itemId).inserted }
+            for chunk in Array(lines.enumerated()).chunks(of: 300) {
+                let insert = db.insert(into: "inventory_claim_lines")
+                    .columns("claim_id", "item_id", "position", "quantity", "outcome", "paid_amount", "paid_currency")
+                for (position, line) in chunk {
+                    insert.values(SQLBind(id), SQLBind(line.itemId), SQLBind(position + 1), SQLBind(line.quantity), SQLBind(line.outcome.rawValue),
+                                  SQLBind(line.paid?.amount), SQLBind(line.paid?.currency))
+                }
+                try await insert.run()
+            }
+        }
+    }
+}

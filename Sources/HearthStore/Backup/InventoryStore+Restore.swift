@@ -23,8 +23,12 @@ extension InventoryStore {
             let context = try await Self.restoreContext(backup, householdId: householdId, availableFiles: availableFiles, on: db)
             return try RestorePlan(backup: backup, context: context, strategy: strategy, ids: ids)
         }
-        /// Lists and members, after the inventory: counted only, or written too.
-        @Sendable func restoreTheRest(_ summary: inout RestoreSummary, write: Bool, on db: any SQLDatabase) async throws {
+        /// Claims, lists and members, after the inventory: counted only, or written too.
+        @Sendable func restoreTheRest(_ summary: inout RestoreSummary, itemIds: [UUID: UUID], write: Bool, on db: any SQLDatabase) async throws {
+            if let claims = backup.claims {
+                try await Self.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary, write: write,
+                                             ids: ids, on: db)
+            }
             if let lists = backup.lists {
                 try await Self.restoreLists(lists, householdId: householdId, strategy: strategy, summary: &summary, write: write, ids: ids, on: db)
             }
@@ -33,8 +37,9 @@ extension InventoryStore {
             }
         }
         if dryRun {
-            var summary = try await plan(on: sql).summary
-            try await restoreTheRest(&summary, write: false, on: sql)
+            let plan = try await plan(on: sql)
+            var summary = plan.summary
+            try await restoreTheRest(&summary, itemIds: plan.restoredIds, write: false, on: sql)
             return RestoreOutcome(summary: summary, receiptsToRead: [], releasedFiles: [])
         }
         return try await database.transaction { db in
@@ -42,7 +47,7 @@ extension InventoryStore {
             let released = strategy == .replace ? try await Self.clearInventory(householdId: householdId, on: db) : []
             try await Self.apply(plan, householdId: householdId, now: now, on: db, kind: kind)
             var summary = plan.summary
-            try await restoreTheRest(&summary, write: true, on: db)
+            try await restoreTheRest(&summary, itemIds: plan.restoredIds, write: true, on: db)
             let toRead = plan.receipts.filter { $0.status == .reading }.compactMap { receipt in receipt.image.map { (receipt.id, $0.sha256) } }
             return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }

@@ -194,6 +194,31 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.available)
+    func aFrozenClaimIsRestoredAsFrozenWithItsLinesFollowingTheirItems(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await InventoryFixture.make(database)
+            let (tv, _) = try await Self.furnished(ada)
+            let fire = Incident(kind: .fire, date: CalendarDate(iso: "2026-11-01")!)
+            let claim = try await ada.store.createClaim(id: nil, householdId: ada.home, incident: fire, lines: [ClaimLine(itemId: tv.id, quantity: 1)]).claim
+            let frozen = try await ada.store.freezeClaim(id: claim.id, householdId: ada.home, householdName: "Home", hash: InventoryClaimTests.hash)
+            let backup = try await ada.store.backup(householdId: ada.home, appVersion: "test")
+            #expect(backup.claims?.first?.snapshot.map { Data($0.utf8) } == frozen.snapshotJSON)
+            // In Bob's household the TV and the claim get new ids; the line follows the TV.
+            let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
+            let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
+            #expect(outcome.summary.claims == .init(added: 1))
+            let restored = try #require(try await bob.store.claims(householdId: bob.home).first)
+            let bobsTV = try #require(try await bob.store.items(householdId: bob.home, ItemQuery(text: "television")).items.first)
+            #expect(restored.id != claim.id && restored.status == .frozen && restored.sha256 == frozen.sha256)
+            #expect(restored.snapshotJSON == frozen.snapshotJSON && restored.lines.map(\.itemId) == [bobsTV.id])
+            // Replacing Ada's own inventory keeps the claim once, as it was.
+            let replaced = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            #expect(replaced.summary.claims == .init(added: 1, removed: 1))
+            #expect(try await ada.store.claims(householdId: ada.home).map(\.sha256) == [frozen.sha256])
+        }
+    }
+
     /// A backup without what differs between two households holding the same things: ids, dates of the export.
     static func comparable(_ backup: HouseholdBackup) -> String {
         var copy = backup

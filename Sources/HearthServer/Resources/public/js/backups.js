@@ -17,7 +17,7 @@ const runButton = document.getElementById("restore-run");
 const cancelButton = document.getElementById("restore-cancel");
 
 const kinds = [["items", "Items"], ["photos", "Photos"], ["receipts", "Receipts"], ["rooms", "Rooms"], ["categories", "Categories"],
-  ["lists", "Shopping lists"], ["sessions", "Focus sessions"]];
+  ["claims", "Claims"], ["lists", "Shopping lists"], ["sessions", "Focus sessions"]];
 const verbs = [["added", "added"], ["updated", "updated"], ["skipped", "skipped (already here)"], ["removed", "removed first"]];
 
 function strategy() {
