@@ -13,7 +13,7 @@ extension HearthAPIService {
                                                sort: ItemQuery.Sort(rawValue: input.query.sort?.rawValue ?? "name") ?? .name)
         if let rooms = input.query.rooms, !rooms.isEmpty {
             let parts = rooms.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard parts.allSatisfy({ $0 == "none" || UUID(uuidString: $0) != nil }) else {
+            guard rooms.count <= 2000, parts.allSatisfy({ $0 == "none" || UUID(uuidString: $0) != nil }) else {
                 throw HTTPErrorMessage.badRequest("“rooms” must be room ids (or none) separated by commas.")
             }
             options.includeNoRoom = parts.contains("none")
