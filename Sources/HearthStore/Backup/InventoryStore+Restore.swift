@@ -67,7 +67,7 @@ extension InventoryStore {
             ("inventory_photos", backup.items.flatMap { $0.photos.map(\.id) }), ("inventory_receipts", backup.receipts.map(\.id)),
         ]
         for (table, all) in wanted {
-            for chunk in all.chunks(of: 500) {
+            for chunk in all.chunks(of: 2000) {
                 for row in try await db.select().columns("id", "household_id").from(table).where("id", .in, chunk).all() {
                     owners[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "household_id", as: UUID.self)
                 }
