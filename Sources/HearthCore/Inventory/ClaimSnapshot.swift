@@ -55,8 +55,7 @@ public struct ClaimSnapshot: Sendable, Equatable, Codable {
 
     /// The claim's totals per currency.
     public var totals: [Money] {
-        Dictionary(grouping: lines.compactMap(\.total), by: \.currency).map { Money(amount: $0.value.reduce(0) { $0 + $1.amount }, currency: $0.key) }
-            .sorted { $0.currency < $1.currency }
+        Money.totals(lines.compactMap(\.total))
     }
 
     /// The exact bytes the SHA-256 is of: keys sorted, times with fractions of a second.

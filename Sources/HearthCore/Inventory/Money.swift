@@ -121,3 +121,18 @@ public enum Currency {
     /// The sign people write before amounts of `code`, where one is unambiguous.
     public static func symbol(_ code: String) -> String? { symbols[code] }
 }
+
+extension Money {
+    /// Amounts added up per currency, the largest sum first: a household's or a claim's totals.
+    public static func totals(_ amounts: some Sequence<Money>) -> [Money] {
+        var sums: [String: Int] = [:]
+        for money in amounts { sums[money.currency, default: 0] += money.amount }
+        return sums.map { Money(amount: $0.value, currency: $0.key) }.sorted { ($0.amount, $1.currency) > ($1.amount, $0.currency) }
+    }
+
+    /// The totals for people: "$12,400.00 + €300.00", or "—" when there is none.
+    public static func totalsText(_ amounts: some Sequence<Money>) -> String {
+        let totals = totals(amounts)
+        return totals.isEmpty ? "—" : totals.map(\.formatted).joined(separator: " + ")
+    }
+}

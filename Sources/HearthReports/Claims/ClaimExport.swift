@@ -38,10 +38,8 @@ public enum ClaimExport {
 
     /// "Claimed $1,319.00", "Paid $850.00 (1 of 2 lines paid, 1 denied)".
     public static func totals(_ snapshot: ClaimSnapshot, outcomes: [ClaimLine]) -> [String] {
-        let claimed = snapshot.totals.map(\.formatted).joined(separator: " + ")
-        var lines = ["Claimed \(claimed.isEmpty ? "—" : claimed)"]
-        let paid = Dictionary(grouping: outcomes.compactMap(\.paid), by: \.currency)
-            .map { Money(amount: $0.value.reduce(0) { $0 + $1.amount }, currency: $0.key).formatted }.sorted()
+        var lines = ["Claimed \(Money.totalsText(snapshot.totals))"]
+        let paid = Money.totals(outcomes.compactMap(\.paid)).map(\.formatted)
         let counts = ClaimLine.Outcome.allCases.compactMap { outcome -> String? in
             let count = outcomes.filter { $0.outcome == outcome }.count
             return count == 0 || outcome == .open ? nil : "\(count) \(outcome.rawValue)"

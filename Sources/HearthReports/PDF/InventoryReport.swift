@@ -61,10 +61,7 @@ public struct InventoryReport: Sendable {
 
     /// Amounts added up per currency, largest first: "$12,400.00 + €300.00".
     static func total(_ entries: [Entry]) -> String {
-        var sums: [String: Int] = [:]
-        for entry in entries { if let value = entry.item.value { sums[value.currency, default: 0] += value.amount } }
-        let amounts = sums.map { Money(amount: $0.value, currency: $0.key) }.sorted { $0.amount > $1.amount }
-        return amounts.isEmpty ? "—" : amounts.map(\.formatted).joined(separator: " + ")
+        Money.totalsText(entries.compactMap(\.item.value))
     }
 
     /// The average documentation score of the entries, in per cent.

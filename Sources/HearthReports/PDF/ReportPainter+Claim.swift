@@ -26,11 +26,7 @@ extension ReportPainter {
     func claimLine(_ line: ClaimSnapshot.Line, number: Int, age: Double?, thumbnail: URL?, y: Double) {
         var x = left
         if withPhotos {
-            let photo = thumbnail.flatMap { try? Data(contentsOf: $0) }
-            if !(photo.map { canvas.jpeg($0, x: left, y: y + 4, width: 60, height: 60) } ?? false) {
-                canvas.fill(x: left, y: y + 4, width: 60, height: 60, gray: 0.94)
-                canvas.text("No photo", x: left, y: y + 28, width: 60, style: .small, alignment: .center, gray: 0.5)
-            }
+            self.thumbnail(thumbnail, y: y + 4, side: 60)
             x += 70
         }
         let textWidth = left + width - x - 150

@@ -73,11 +73,7 @@ struct ReportPainter {
         let item = entry.item
         var x = left
         if withPhotos {
-            let photo = entry.thumbnail.flatMap { try? Data(contentsOf: $0) }
-            if !(photo.map { canvas.jpeg($0, x: left, y: y + 4, width: 56, height: 56) } ?? false) {
-                canvas.fill(x: left, y: y + 4, width: 56, height: 56, gray: 0.94)
-                canvas.text("No photo", x: left, y: y + 26, width: 56, style: .small, alignment: .center, gray: 0.5)
-            }
+            thumbnail(entry.thumbnail, y: y + 4, side: 56)
             x += 66
         }
         let textWidth = left + width - x - 150
@@ -98,6 +94,14 @@ struct ReportPainter {
             : "Missing: " + documentation.missing.map(\.noun).joined(separator: ", ")
         canvas.text(status, x: right, y: y + 33, width: 145, style: .small, lines: 2, alignment: .right, gray: documentation.isDocumented ? 0.2 : 0.45)
         canvas.line(from: (left, y + 66), to: (left + width, y + 66), gray: 0.88)
+    }
+
+    /// An item's photo in a square at the left margin, or a grey "No photo" square.
+    func thumbnail(_ file: URL?, y: Double, side: Double) {
+        let photo = file.flatMap { try? Data(contentsOf: $0) }
+        guard !(photo.map { canvas.jpeg($0, x: left, y: y, width: side, height: side) } ?? false) else { return }
+        canvas.fill(x: left, y: y, width: side, height: side, gray: 0.94)
+        canvas.text("No photo", x: left, y: y + side / 2 - 6, width: side, style: .small, alignment: .center, gray: 0.5)
     }
 
     private func picture(_ picture: InventoryReport.Picture, y: Double) {

@@ -17,8 +17,7 @@ extension Components.Schemas.Claim {
                          missing: missing.compactMap { .init(rawValue: $0.rawValue) })
         }
         func sums(_ amounts: [Components.Schemas.Money]) -> [Components.Schemas.Money] {
-            Dictionary(grouping: amounts, by: \.currency).map { .init(amount: $0.value.reduce(0) { $0 + $1.amount }, currency: $0.key) }
-                .sorted { $0.currency < $1.currency }
+            Money.totals(amounts.map(\.domain)).map(Components.Schemas.Money.init)
         }
         self.init(id: claim.id.uuidString, status: .init(rawValue: claim.status.rawValue) ?? .draft, incident: .init(claim.incident),
                   lines: lines, claimed: sums(lines.compactMap(\.total)), paid: sums(lines.compactMap(\.paid)), sha256: claim.sha256,

@@ -89,12 +89,7 @@ extension HearthAPIService {
 
     /// The items of draft claims as they are now, to name their lines.
     private func liveItems(of claims: [Claim], householdId: UUID) async throws -> [UUID: InventoryItem] {
-        var items: [UUID: InventoryItem] = [:]
-        for claim in claims where claim.status == .draft {
-            for line in claim.lines where items[line.itemId] == nil {
-                items[line.itemId] = try await services.inventory.item(id: line.itemId, householdId: householdId, includingDeleted: true)
-            }
-        }
-        return items
+        let ids = claims.filter { $0.status == .draft }.flatMap { $0.lines.map(\.itemId) }
+        return ids.isEmpty ? [:] : try await services.inventory.items(ids: ids, householdId: householdId)
     }
 }

@@ -10,7 +10,7 @@ struct ClaimFiles: Sendable {
 
     /// The SHA-256 of a claim's JSON, as hex.
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(data)
     }
 
     func pdf(_ claim: Claim) async throws -> URL {

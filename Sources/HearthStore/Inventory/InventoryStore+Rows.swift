@@ -8,6 +8,17 @@ extension InventoryStore {
         try await Self.item(id: id, householdId: householdId, includingDeleted: includingDeleted, on: sql)
     }
 
+    /// Several of the household's items by id (also ones in Recently deleted), in one query per 500.
+    public func items(ids: [UUID], householdId: UUID) async throws -> [UUID: InventoryItem] {
+        var found: [UUID: InventoryItem] = [:]
+        for chunk in Array(Set(ids)).chunks(of: 500) {
+            let rows = try await sql.select().columns(Self.itemColumns).from("inventory_items").where("id", .in, chunk)
+                .where("household_id", .equal, householdId).all()
+            for item in try await Self.items(from: rows, on: sql) { found[item.id] = item }
+        }
+        return found
+    }
+
     static let itemColumns = [
         "id", "household_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
         "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",

@@ -30,7 +30,7 @@ extension InventoryStore {
             byCategory[try row.decode(column: "category_id", as: UUID?.self), default: Bucket()].add(bucket)
         }
         return InventorySummary(
-            itemCount: all.items, totals: Self.merged(all.values), documentedCount: all.documented, score: all.averageScore,
+            itemCount: all.items, totals: Money.totals(all.values), documentedCount: all.documented, score: all.averageScore,
             missingPhotos: all.noPhoto, missingReceipts: all.noReceipt, missingValues: all.noValue, warrantiesEnding: all.warranties,
             byRoom: try await totals(.room, byRoom, householdId: householdId),
             byCategory: try await totals(.category, byCategory, householdId: householdId),
@@ -78,7 +78,7 @@ extension InventoryStore {
         let groups: [InventoryGroup?] = try await self.groups(kind, householdId: householdId) + (buckets[nil] == nil ? [] : [nil])
         return groups.map { group in
             let bucket = buckets[group?.id] ?? Bucket()
-            return GroupTotal(group: group, itemCount: bucket.items, totals: Self.merged(bucket.values), documentedCount: bucket.documented,
+            return GroupTotal(group: group, itemCount: bucket.items, totals: Money.totals(bucket.values), documentedCount: bucket.documented,
                               score: bucket.averageScore)
         }
     }
@@ -99,12 +99,5 @@ extension InventoryStore {
             .orderBy(SQLRaw("COALESCE(\(risk), 0)"), SQLDirection.descending).orderBy(SQLRaw(InventorySQL.score())).orderBy("name_key").orderBy("id")
             .limit(limit).all()
         return try await Self.items(from: rows, on: sql).map { FixNext(item: $0, valueAtRisk: FixNext.valueAtRisk(of: $0)) }
-    }
-
-    /// Amounts added up per currency, the largest first.
-    static func merged(_ amounts: [Money]) -> [Money] {
-        var sums: [String: Int] = [:]
-        for money in amounts { sums[money.currency, default: 0] += money.amount }
-        return sums.map { Money(amount: $0.value, currency: $0.key) }.sorted { ($0.amount, $1.currency) > ($1.amount, $0.currency) }
     }
 }

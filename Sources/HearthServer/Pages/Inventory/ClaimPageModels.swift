@@ -112,9 +112,8 @@ struct ClaimPage: Sendable {
         if let snapshot = claim.snapshot {
             totals = ClaimExport.totals(snapshot, outcomes: claim.lines)
         } else {
-            let sums = Dictionary(grouping: claim.lines.compactMap { line in (items[line.itemId]?.unitValue).flatMap { $0.times(line.quantity) } }, by: \.currency)
-                .map { Money(amount: $0.value.reduce(0) { $0 + $1.amount }, currency: $0.key).formatted }.sorted()
-            totals = ["Claimed \(sums.isEmpty ? "—" : sums.joined(separator: " + ")) (a draft: freeze it to keep it as it is now)"]
+            let claimed = Money.totalsText(claim.lines.compactMap { line in (items[line.itemId]?.unitValue).flatMap { $0.times(line.quantity) } })
+            totals = ["Claimed \(claimed) (a draft: freeze it to keep it as it is now)"]
         }
         self.error = error
     }

@@ -99,10 +99,7 @@ struct ClaimPages {
     private func render(_ context: HearthRequestContext, notice: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         let (user, id) = try ids(context)
         guard let claim = try await services.inventory.claim(id: id, householdId: user.householdId) else { throw InventoryError.claimNotFound }
-        var items: [UUID: InventoryItem] = [:]
-        if claim.status == .draft {
-            for line in claim.lines { items[line.itemId] = try await services.inventory.item(id: line.itemId, householdId: user.householdId, includingDeleted: true) }
-        }
+        let items = claim.status == .draft ? try await services.inventory.items(ids: claim.lines.map(\.itemId), householdId: user.householdId) : [:]
         let page = ClaimPage(layout: services.layout("Claim", .inventory, context, notice: notice), claim: claim, items: items, error: error)
         return try services.renderer.render("inventory-claim", page, status: status)
     }
