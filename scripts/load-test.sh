@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HTTP load figures against a release server on this machine (loopback only, bounded in time):
-# requests/s and p99 latency of GET /api/v1/me and GET /api/v1/focus/timer with a bearer token, as
-# ratios to GET /health measured on the same server in the same run.
+# requests/s and p99 latency of GET /api/v1/me, GET /api/v1/focus/timer and GET /api/v1/lists/{id}
+# (a list of 20 items) with a bearer token, as ratios to GET /health measured on the same server in
+# the same run.
 # Usage: scripts/load-test.sh [seconds per endpoint, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,11 +42,19 @@ read -r me_rps me_p99 < <(measure -H "Authorization: Bearer $token" "$base/api/v
 curl -sf -X POST "$base/api/v1/focus/timer/start" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
     -d '{"mode":"pomodoro"}' >/dev/null
 read -r timer_rps timer_p99 < <(measure -H "Authorization: Bearer $token" "$base/api/v1/focus/timer")
+list=$(curl -sf -X POST "$base/api/v1/lists" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d '{"name":"Groceries"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+for n in $(seq 1 20); do
+    curl -sf -X POST "$base/api/v1/lists/$list/items" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+        -d "{\"name\":\"Item $n\",\"quantity\":\"$n kg\"}" >/dev/null
+done
+read -r list_rps list_p99 < <(measure -H "Authorization: Bearer $token" "$base/api/v1/lists/$list")
 
-python3 - "$health_rps" "$health_p99" "$me_rps" "$me_p99" "$timer_rps" "$timer_p99" <<'PY'
+python3 - "$health_rps" "$health_p99" "$me_rps" "$me_p99" "$timer_rps" "$timer_p99" "$list_rps" "$list_p99" <<'PY'
 import sys
-health_rps, health_p99, me_rps, me_p99, timer_rps, timer_p99 = map(float, sys.argv[1:])
+health_rps, health_p99, me_rps, me_p99, timer_rps, timer_p99, list_rps, list_p99 = map(float, sys.argv[1:])
 print(f"GET /health              {health_rps:8.0f} req/s   p99 {health_p99:7.2f} ms")
 print(f"GET /api/v1/me           {me_rps:8.0f} req/s   p99 {me_p99:7.2f} ms   ratio to /health: throughput {me_rps / health_rps:.2f}, p99 {me_p99 / health_p99:.2f}")
 print(f"GET /api/v1/focus/timer  {timer_rps:8.0f} req/s   p99 {timer_p99:7.2f} ms   ratio to /health: throughput {timer_rps / health_rps:.2f}, p99 {timer_p99 / health_p99:.2f}")
+print(f"GET /api/v1/lists/{{id}}   {list_rps:8.0f} req/s   p99 {list_p99:7.2f} ms   ratio to /health: throughput {list_rps / health_rps:.2f}, p99 {list_p99 / health_p99:.2f}")
 PY

@@ -5,7 +5,8 @@ Starts a release server (loopback only) with an empty SQLite database, registers
 does what a household does, one request at a time over one keep-alive connection: create a list,
 add ITEMS items (each with a client-chosen id), check every one of them (each with `changedAt`),
 and read the list back. Reports the total time, requests/s, and p50/p99 per step as the client saw
-them (server time plus loopback).
+them (server time plus loopback), then reads the full list READS more times and reports the client's
+and the server's time (its Server-Timing header) and the size of the body.
 
 Usage: scripts/shopping-session.py [ITEMS]   (default 1000)
 """
@@ -13,6 +14,7 @@ Usage: scripts/shopping-session.py [ITEMS]   (default 1000)
 import datetime
 import http.client
 import json
+import re
 import statistics
 import sys
 import time
@@ -21,6 +23,7 @@ import uuid
 from hearth_server import release_server
 
 ITEMS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+READS = 50
 
 
 class Session:
@@ -31,6 +34,7 @@ class Session:
         self.token = None
 
     def call(self, method, path, body=None, expect=(200, 201, 204)):
+        """Sends one request; returns the raw body and the server's own time in milliseconds."""
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.token:
             headers["Authorization"] = "Bearer " + self.token
@@ -39,7 +43,8 @@ class Session:
         data = response.read()
         if response.status not in expect:
             sys.exit(f"{method} {path} answered {response.status}: {data[:300]!r}")
-        return json.loads(data) if data else None
+        timing = re.search(r"dur=([\d.]+)", response.getheader("Server-Timing") or "")
+        return data, float(timing.group(1)) if timing else float("nan")
 
 
 def percentile(values, fraction):
@@ -51,16 +56,16 @@ def main():
     with release_server() as port:
         session = Session(port)
         session.call("POST", "/api/v1/auth/register", {"name": "Shopper", "email": "shop@example.org", "password": "shopping session"})
-        session.token = session.call("POST", "/api/v1/auth/tokens",
-                                     {"name": "bench", "email": "shop@example.org", "password": "shopping session"})["token"]
+        token, _ = session.call("POST", "/api/v1/auth/tokens", {"name": "bench", "email": "shop@example.org", "password": "shopping session"})
+        session.token = json.loads(token)["token"]
 
         timings = {"create": [], "add": [], "check": [], "read": []}
 
         def timed(step, *args):
             started = time.perf_counter()
-            result = session.call(*args)
+            data, _ = session.call(*args)
             timings[step].append((time.perf_counter() - started) * 1000)
-            return result
+            return json.loads(data) if data else None
 
         began = time.perf_counter()
         list_id = timed("create", "POST", "/api/v1/lists", {"id": str(uuid.uuid4()), "name": "Big shop"})["id"]
@@ -72,14 +77,34 @@ def main():
         for item_id in item_ids:
             changed_at = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
             timed("check", "PATCH", f"/api/v1/lists/{list_id}/items/{item_id}", {"purchased": True, "changedAt": changed_at})
-        final = timed("read", "GET", f"/api/v1/lists/{list_id}")
+        final = read_all(timed, list_id)
         total = time.perf_counter() - began
 
-        assert len(final["items"]) == ITEMS and all(item["purchased"] for item in final["items"]), "the list did not end as expected"
+        assert len(final) == ITEMS and all(item["purchased"] for item in final), "the list did not end as expected"
         requests = sum(len(values) for values in timings.values())
         print(f"Shopping session, {ITEMS} items, SQLite, one connection: {requests} requests in {total:.2f} s = {requests / total:.0f} req/s")
         for step, values in timings.items():
             print(f"  {step:6} n={len(values):5}  p50 {statistics.median(values):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms")
+
+        client, server, size = [], [], 0
+        for _ in range(READS):
+            started = time.perf_counter()
+            data, server_ms = session.call("GET", f"/api/v1/lists/{list_id}")
+            client.append((time.perf_counter() - started) * 1000)
+            server.append(server_ms)
+            size = len(data)
+        print(f"Reading the first page of the {ITEMS}-item list {READS} times: client p50 {statistics.median(client):.2f} ms, "
+              f"server p50 {statistics.median(server):.2f} ms, {size / 1024:.0f} KB")
+
+
+def read_all(timed, list_id):
+    """Every item of the list, following its pages (a list answers at most one page of items)."""
+    items, path = [], f"/api/v1/lists/{list_id}"
+    while path:
+        page = timed("read", "GET", path)
+        items += page["items"]
+        path = f"/api/v1/lists/{list_id}?cursor={page['nextCursor']}" if page.get("nextCursor") else None
+    return items
 
 
 if __name__ == "__main__":

@@ -6,10 +6,11 @@ import Logging
 import SQLKit
 
 /// Lists at household scale, on SQLite and, when `HEARTH_TEST_POSTGRES_URL` is set, on PostgreSQL:
-/// the statistics of 10,000 lists holding 100,000 items, and checking or unchecking an item of a
-/// 1,000-item list (what the server does for `PATCH /api/v1/lists/{id}/items/{itemId}`).
+/// the statistics of 10,000 lists holding 100,000 items, checking or unchecking an item of a
+/// 1,000-item list (what the server does for `PATCH /api/v1/lists/{id}/items/{itemId}`), and reading
+/// a 1,000-item and a 10,000-item list whole (`GET /api/v1/lists/{id}`, following its pages).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(5), maxIterations: 2000)
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 2000)
     var backends: [(String, DatabaseLocation)] = [("SQLite", .sqliteMemory)]
     if let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"] {
         backends.append(("PostgreSQL", .postgres(url: url)))
@@ -27,20 +28,33 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try await fixture.toggleRandomItem())
             }
         }
+        Benchmark("Read a 1,000-item list (\(name))", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.readWhole(fixture.bigList))
+            }
+        }
+        Benchmark("Read a 10,000-item list (\(name))", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.readWhole(fixture.hugeList))
+            }
+        }
     }
 }
 
-/// One household with 10,000 lists of 10 items each, plus a big list of 1,000 items; a third of
-/// everything is in the basket, and 2,000 distinct names have a buying history.
+/// One household with 10,000 lists of 10 items each, plus a big list of 1,000 items and a huge one of
+/// 10,000 (a third of it checked); a third of everything is in the basket, and 2,000 distinct names
+/// have a buying history.
 final class HouseholdFixture: @unchecked Sendable {
     static let listCount = 10_000
     static let itemsPerList = 10
     static let bigListSize = 1_000
+    static let hugeListSize = 10_000
     let location: DatabaseLocation
     private(set) var database: Database!
     private(set) var store: ListStore!
     private(set) var householdId = UUID()
     private(set) var bigList = UUID()
+    private(set) var hugeList = UUID()
     private var bigItems: [UUID] = []
     private var purchased: [UUID: Bool] = [:]
 
@@ -79,6 +93,10 @@ final class HouseholdFixture: @unchecked Sendable {
             bigItems.append(item.id)
             purchased[item.id] = false
         }
+        hugeList = try await store.createList(id: nil, householdId: householdId, name: "Party", emoji: nil).list.id
+        for n in 0..<Self.hugeListSize {
+            items.append((id: UUID(), list: hugeList, name: "Huge \(n)", purchased: n % 3 == 0))
+        }
         for chunk in stride(from: 0, to: items.count, by: 1000) {
             let insert = database.sql.insert(into: "list_items")
                 .columns("id", "list_id", "household_id", "name", "name_key", "purchased", "changed_at", "created_at", "updated_at")
@@ -103,6 +121,11 @@ final class HouseholdFixture: @unchecked Sendable {
         purchased[id] = next
         return try await store.updateItem(id: id, listId: bigList, householdId: householdId,
                                           .init(purchased: next, changedAt: Date()))
+    }
+
+    /// Every item of a list, as a client reading it page by page gets them.
+    func readWhole(_ listId: UUID) async throws -> Int {
+        try await store.listWithItems(id: listId, householdId: householdId).items.count
     }
 
     func close() async throws {
