@@ -11,7 +11,9 @@ import SQLKit
 /// a 1,000-item and a 10,000-item list whole (`GET /api/v1/lists/{id}`, following its pages).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 2000)
-    var backends: [(String, DatabaseLocation)] = [("SQLite", .sqliteMemory)]
+    // A file in WAL mode, as the server keeps it.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-lists-bench-\(UUID().uuidString).sqlite").path
+    var backends: [(String, DatabaseLocation)] = [("SQLite", .sqliteFile(path: file))]
     if let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"] {
         backends.append(("PostgreSQL", .postgres(url: url)))
     }
@@ -130,5 +132,8 @@ final class HouseholdFixture: @unchecked Sendable {
 
     func close() async throws {
         try await database.close()
+        if case .sqliteFile(let path) = location {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
     }
 }

@@ -36,9 +36,19 @@ struct ListsClient {
         }
     }
 
-    /// A list with its items.
+    /// A list with all its items, read a page at a time.
     func list(id: String) async throws -> ShoppingList {
-        switch try await connection.call({ try await $0.getList(path: .init(id: id)) }) {
+        var list = try await page(of: id, after: nil)
+        while let cursor = list.nextCursor {
+            let next = try await page(of: id, after: cursor)
+            list.items = (list.items ?? []) + (next.items ?? [])
+            list.nextCursor = next.nextCursor
+        }
+        return list
+    }
+
+    private func page(of id: String, after cursor: String?) async throws -> ShoppingList {
+        switch try await connection.call({ try await $0.getList(path: .init(id: id), query: .init(cursor: cursor)) }) {
         case .ok(let ok): try ok.body.json
         case let other: throw CLIError(unexpected: other)
         }

@@ -112,7 +112,7 @@ extension BackupArchive {
                 hash.update(data: chunk)
                 try handle.write(contentsOf: chunk)
             }
-            guard hash.finalize().map({ String(format: "%02x", $0) }).joined() == sha256 else { throw BackupError.checksumMismatch(entry.path) }
+            guard hash.finalize().hexString == sha256 else { throw BackupError.checksumMismatch(entry.path) }
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error

@@ -72,6 +72,6 @@ public enum BackupArchive {
 extension SHA256 {
     /// The lower-case hex SHA-256 of `data`.
     public static func hex(_ data: Data) -> String {
-        hash(data: data).map { String(format: "%02x", $0) }.joined()
+        hash(data: data).hexString
     }
 }

@@ -96,7 +96,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     ReceiptPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
-    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .init(dateTranscoder: .hearth), middlewares: [PlainResponseHeaders()])
+    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .hearthServer, middlewares: [PlainResponseHeaders()])
     services.routes.load(from: router)
     return router
 }

@@ -3,7 +3,10 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions, old webhook
-/// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they used) hourly, and closes the connections once the server has shut down gracefully.
+/// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
+/// used) hourly; on PostgreSQL, listens for credential changes that other servers make (see
+/// ``Database/watchCredentials(logger:)``); and closes the connections once the server has shut
+/// down gracefully.
 struct DatabaseService: Service {
     let database: Database
     let credentials: CredentialStore
@@ -15,18 +18,25 @@ struct DatabaseService: Service {
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await credentials.purgeExpiredSessions()
-                    try await webhooks.pruneLog()
-                    try await lists.purgeExpired()
-                    await media.removeUnreferenced(try await inventory.purgeExpired())
-                } catch {
-                    logger.warning("Could not purge expired sessions, deliveries, lists or items: \(error)")
-                }
-                try await Task.sleep(for: .seconds(3600))
+            await withDiscardingTaskGroup { group in
+                group.addTask { await database.watchCredentials(logger: logger) }
+                group.addTask { await purgeHourly() }
             }
         }
         try await database.close()
+    }
+
+    private func purgeHourly() async {
+        while !Task.isCancelled {
+            do {
+                try await credentials.purgeExpiredSessions()
+                try await webhooks.pruneLog()
+                try await lists.purgeExpired()
+                await media.removeUnreferenced(try await inventory.purgeExpired())
+            } catch {
+                logger.warning("Could not purge expired sessions, deliveries, lists or items: \(error)")
+            }
+            try? await Task.sleep(for: .seconds(3600))
+        }
     }
 }

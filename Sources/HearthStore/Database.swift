@@ -26,12 +26,24 @@ public final class Database: Sendable {
     /// The query interface every store method uses.
     public let sql: any SQLDatabase
     public let kind: DatabaseKind
+    /// Who sessions and tokens belong to, for a few seconds (see ``CredentialCache``).
+    public let credentialCache = CredentialCache()
+    /// Where PostgreSQL is, for the connection that listens for credential changes.
+    let postgresConfiguration: SQLPostgresConfiguration?
+    /// Where the data lives.
+    let location: DatabaseLocation
     private let shutdownPool: @Sendable () async throws -> Void
 
-    private init(sql: any SQLDatabase, kind: DatabaseKind, shutdown: @escaping @Sendable () async throws -> Void) {
+    private init(sql: any SQLDatabase, location: DatabaseLocation, postgres: SQLPostgresConfiguration? = nil,
+                 shutdown: @escaping @Sendable () async throws -> Void) {
         self.sql = sql
-        self.kind = kind
+        self.location = location
+        if case .postgres = location { kind = .postgres } else { kind = .sqlite }
+        self.postgresConfiguration = postgres
         self.shutdownPool = shutdown
+        // This process makes every change to an SQLite database that matters (see CredentialCache);
+        // on PostgreSQL the cache waits for `watchCredentials` to listen.
+        if kind == .sqlite { credentialCache.enable() }
     }
 
     /// Opens the database and checks that it answers, so a bad URL fails at start-up with a clear error.
@@ -39,18 +51,22 @@ public final class Database: Sendable {
         let database: Database
         switch location {
         case .sqliteFile(let path):
-            database = openSQLite(.file(path: path), logger: logger)
+            database = openSQLite(.file(path: path), location: location, logger: logger)
         case .sqliteMemory:
-            database = openSQLite(.memory, logger: logger)
+            database = openSQLite(.memory, location: location, logger: logger)
         case .postgres(let url):
             database = try openPostgres(url: url, logger: logger)
         }
         do {
-            if case .sqliteFile = location {
+            // Also for `.sqliteMemory`, which SQLiteKit keeps in a temporary file: tests and
+            // benchmarks then write as the server does, not with a journal synced on every commit.
+            if database.kind == .sqlite {
                 try await database.run("PRAGMA journal_mode = WAL")
                 try await database.run("PRAGMA synchronous = NORMAL")
             }
-            try await database.run("SELECT 1")
+            // On the connection that writes: SQLite's readers open on the first read, so a copy
+            // that is only checked and closed (`backup(to:logger:)`) never has one.
+            try await database.sql.withSession { try await $0.raw("SELECT 1").run() }
         } catch {
             try? await database.close()
             throw StoreError.unreachable(describe(location), String(reflecting: error))
@@ -58,21 +74,33 @@ public final class Database: Sendable {
         return database
     }
 
-    private static func openSQLite(_ storage: SQLiteConfiguration.Storage, logger: Logger) -> Database {
+    private static func openSQLite(_ storage: SQLiteConfiguration.Storage, location: DatabaseLocation, logger: Logger) -> Database {
         let source = SQLiteConnectionSource(configuration: .init(storage: storage, enableForeignKeys: true))
-        // One connection: SQLite serialises writers anyway, and a single connection makes every
-        // transaction (held through `withSession`) exclusive without SQLITE_BUSY retries.
-        let pool = EventLoopConnectionPool(
+        // One connection writes: SQLite serialises writers anyway, and a single connection makes
+        // every transaction (held through `withSession`) exclusive without SQLITE_BUSY retries.
+        // SELECTs outside a transaction read on their own connections meanwhile (WAL lets them),
+        // so a request's reads do not queue behind the others' round trips to the thread pool.
+        let writer = UncheckedSendable(EventLoopConnectionPool(
             source: source, maxConnections: 1, requestTimeout: .seconds(30),
             logger: logger, on: MultiThreadedEventLoopGroup.singleton.next()
-        )
-        let box = UncheckedSendable(pool)
-        let database = PooledSQLiteDatabase(box: box, logger: logger)
-        // Queries are never logged: their bind values include emails and credential hashes.
-        return Database(sql: database.sql(queryLogLevel: nil), kind: .sqlite) {
-            try await box.value.close().get()
+        ))
+        let readers = UncheckedSendable(EventLoopConnectionPool(
+            source: source, maxConnections: sqliteReaders, requestTimeout: .seconds(30),
+            logger: logger, on: MultiThreadedEventLoopGroup.singleton.next()
+        ))
+        let sql = SQLiteStoreDatabase(database: PooledSQLiteDatabase(box: writer, logger: logger),
+                                      readers: PooledSQLiteDatabase(box: readers, logger: logger))
+        return Database(sql: sql, location: location) {
+            // Both pools close, even when the first cannot.
+            var failure: (any Error)?
+            do { try await readers.value.close().get() } catch { failure = error }
+            try await writer.value.close().get()
+            if let failure { throw failure }
         }
     }
+
+    /// How many connections read an SQLite database at once.
+    static let sqliteReaders = 4
 
     private static func openPostgres(url: String, logger: Logger) throws -> Database {
         let configuration: SQLPostgresConfiguration
@@ -87,7 +115,7 @@ public final class Database: Sendable {
             logger: logger, on: MultiThreadedEventLoopGroup.singleton
         )
         let box = UncheckedSendable(pool)
-        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: nil), kind: .postgres) {
+        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: nil), location: .postgres(url: url), postgres: configuration) {
             try await box.value.shutdownAsync()
         }
     }
@@ -143,6 +171,14 @@ private struct PooledSQLiteDatabase: SQLiteDatabase {
 
     func withConnection<T>(_ closure: @escaping @Sendable (SQLiteConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
         box.value.withConnection(logger: logger, closure)
+    }
+
+    /// Holds the connection while `closure` runs, without the task per call that SQLiteNIO's default
+    /// (built on the futures above) starts.
+    func withConnection<T>(_ closure: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        let connection = try await box.value.requestConnection(logger: logger).get()
+        defer { box.value.releaseConnection(connection, logger: logger) }
+        return try await closure(connection)
     }
 
     func query(

@@ -39,3 +39,31 @@ import Testing
         #expect(RFC3339.dayNumber(from: "2027-01-15T00:00:00Z") == nil)
     }
 }
+
+@Suite struct RFC3339FormatTests {
+    let formatStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The calendar and clock fields as Foundation writes them. (Foundation's format style cuts the
+    /// fraction off the binary value, so a date read from "….123Z" would come back "….122Z"; ours
+    /// rounds to the microsecond first. The comparison therefore uses the middle of each millisecond.)
+    @Test func writesTheFieldsFoundationWrites() {
+        var generator = SystemRandomNumberGenerator()
+        var dates = [0, -1, -0.001, 951_782_400, 1_700_000_000.123, 1_799_999_999.999, 4_102_444_799.999, -62_135_596_800]
+        dates += (0..<5000).map { _ in Double.random(in: -2_000_000_000...4_000_000_000, using: &generator) }
+        for seconds in dates {
+            let millisecond = ((seconds * 1_000_000).rounded() / 1000).rounded(.down)
+            let middle = Date(timeIntervalSince1970: (millisecond + 0.5) / 1000)
+            #expect(RFC3339.string(from: Date(timeIntervalSince1970: seconds)) == middle.formatted(formatStyle), "\(seconds)")
+        }
+    }
+
+    @Test func aDateClientsSendComesBackAsTheySentIt() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let text = RFC3339.string(from: Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000_000, using: &generator)) / 1000))
+            #expect(RFC3339.date(from: text).map(RFC3339.string(from:)) == text)
+        }
+        #expect(RFC3339.string(from: RFC3339.date(from: "2023-11-14T22:13:20.123Z")!) == "2023-11-14T22:13:20.123Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: 1_800_000_000.25)) == "2027-01-15T08:00:00.250Z")
+    }
+}

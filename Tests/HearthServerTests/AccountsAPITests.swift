@@ -85,6 +85,8 @@ import Testing
                 json: #"{"name":"second","email":"ada@example.org","password":"correct horse battery"}"#)
             let secondId = try second.json()["id"] as? String ?? ""
             let secondToken = try second.json()["token"] as? String ?? ""
+            // Used just before (so the server remembers who it belongs to), refused just after.
+            #expect(try await api.send(.get, "/api/v1/me", token: secondToken).status == .ok)
 
             #expect(try await api.send(.delete, "/api/v1/auth/tokens/\(secondId)", token: token).status == .noContent)
 

@@ -138,6 +138,41 @@ import Testing
     }
 }
 
+extension ListsAPITests {
+    @Test func aLongListIsReadAPageAtATime() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let id = try await api.newList("Party", token: token)
+            for n in 1...7 {
+                clock.advance(by: 1)
+                #expect(try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Item \#(n)"}"#, token: token).status == .created)
+            }
+            var names: [String] = []
+            var path = "/api/v1/lists/\(id)?limit=3"
+            while true {
+                let response = try await api.send(.get, path, token: token)
+                #expect(response.status == .ok)
+                #expect(response.headers[.init("Server-Timing")!]?.hasPrefix("app;dur=") == true)
+                let page = try response.json()
+                #expect(page["itemCount"] as? Int == 7)
+                names += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+                guard let cursor = page["nextCursor"] as? String else { break }
+                path = "/api/v1/lists/\(id)?limit=3&cursor=\(cursor)"
+            }
+            #expect(names == (1...7).map { "Item \($0)" })
+            let whole = try await api.send(.get, "/api/v1/lists/\(id)", token: token).json()
+            #expect((whole["items"] as? [Any])?.count == 7 && whole["nextCursor"] == nil)
+
+            let forged = try await api.send(.get, "/api/v1/lists/\(id)?cursor=2\(String(repeating: "0", count: 64))", token: token)
+            #expect(forged.status == .badRequest)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)?limit=0", token: token).status == .badRequest)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)?limit=1001", token: token).status == .badRequest)
+        }
+    }
+}
+
 extension APIClient {
     /// Creates a list and returns its id.
     func newList(_ name: String, token: String) async throws -> String {

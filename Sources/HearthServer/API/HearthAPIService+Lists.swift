@@ -26,7 +26,14 @@ extension HearthAPIService {
 
     func getList(_ input: Operations.GetList.Input) async throws -> Operations.GetList.Output {
         let user = try APIRequest.requireUser()
-        return .ok(.init(body: .json(try await services.lists.document(id: try Self.uuid(input.path.id), householdId: user.householdId, withItems: true))))
+        let cursor = try input.query.cursor.map { text in
+            guard let cursor = ListItemCursor(text) else { throw HTTPErrorMessage.badRequest("“cursor” is not a nextCursor this server gave.") }
+            return cursor
+        }
+        let limit = input.query.limit ?? ListStore.pageLimit
+        guard (1...ListStore.pageLimit).contains(limit) else { throw HTTPErrorMessage.badRequest("“limit” must be 1 to \(ListStore.pageLimit).") }
+        return .ok(.init(body: .json(try await services.lists.document(id: try Self.uuid(input.path.id), householdId: user.householdId,
+                                                                      after: cursor, limit: limit))))
     }
 
     func updateList(_ input: Operations.UpdateList.Input) async throws -> Operations.UpdateList.Output {
@@ -152,11 +159,27 @@ extension HearthAPIService {
 }
 
 extension ListStore {
-    /// A list with its counts (and items), as the API and the list page show it.
-    func document(id: UUID, householdId: UUID, withItems: Bool = true) async throws -> Components.Schemas.ShoppingList {
+    /// A list with its counts and the page of its items after `cursor`, as the API shows it; the
+    /// counts only without `withItems`.
+    func document(id: UUID, householdId: UUID, withItems: Bool = true, after cursor: ListItemCursor? = nil,
+                  limit: Int = ListStore.pageLimit) async throws -> Components.Schemas.ShoppingList {
+        guard withItems else {
+            guard let summary = try await summary(id: id, householdId: householdId) else { throw ListError.listNotFound }
+            guard summary.list.deletedAt == nil else { throw ListError.listDeleted }
+            return .init(summary)
+        }
+        let page = try await page(listId: id, householdId: householdId, after: cursor, limit: limit)
+        var document = Components.Schemas.ShoppingList(page.summary)
+        document.items = page.items.map { .init($0) }
+        document.nextCursor = page.next?.text
+        return document
+    }
+
+    /// A list with all its items, for the list page.
+    func wholeDocument(id: UUID, householdId: UUID) async throws -> Components.Schemas.ShoppingList {
         let (list, items) = try await listWithItems(id: id, householdId: householdId)
-        var document = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.filter(\.purchased).count))
-        if withItems { document.items = items.map { .init($0) } }
+        var document = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.count { $0.purchased }))
+        document.items = items.map { .init($0) }
         return document
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HearthCore
 
 /// Random secrets handed to a client once (session cookies, API tokens, invite links)
 /// and the SHA-256 hashes under which the database keeps them.
@@ -16,7 +17,7 @@ enum SecretToken {
 
     /// The hex SHA-256 of a secret: what is stored and looked up.
     static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(secret.utf8)).hexString
     }
 
     /// Compares two secrets in time independent of where they differ.

@@ -55,7 +55,7 @@ struct MediaLibrary: Sendable {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
-        return Upload(temporary: temporary, sha256: hash.finalize().map { String(format: "%02x", $0) }.joined(), byteSize: size)
+        return Upload(temporary: temporary, sha256: hash.finalize().hexString, byteSize: size)
     }
 
     /// Checks that an upload is a picture (decoding it whole) and keeps it under its hash, with the

@@ -25,7 +25,8 @@ struct CSRFMiddleware: RouterMiddleware {
         var context = context
         var request = request
         let existing = request.cookies[Self.cookieName]?.value.nilIfEmpty
-        context.csrfToken = existing ?? SecretToken.generate()
+        // Only pages put the token in their forms; an API request gets none made.
+        context.csrfToken = existing ?? (request.isAPI ? "" : SecretToken.generate())
         if request.isAPI {
             if context.sessionHash != nil && !request.method.isSafe {
                 guard Self.matches(existing, request.headers[Self.headerName]) else {
@@ -41,7 +42,7 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         // Only pages carry forms; API answers, files, /health and /metrics need no token.
-        if existing == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
+        if existing == nil, !context.csrfToken.isEmpty, response.headers[.contentType]?.hasPrefix("text/html") == true {
             response.setCookie(Cookie(name: Self.cookieName, value: context.csrfToken, path: "/",
                                       secure: secureCookies || request.isHTTPS, httpOnly: true, sameSite: .lax))
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HearthCore
 
 /// Files shipped with the server: templates and static assets.
 enum Resources {
@@ -26,6 +27,6 @@ enum Resources {
             hasher.update(data: Data(file.lastPathComponent.utf8))
             hasher.update(data: try Data(contentsOf: file))
         }
-        return hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().prefix(6).hexString
     }
 }

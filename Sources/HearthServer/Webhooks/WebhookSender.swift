@@ -119,6 +119,6 @@ struct WebhookSender: Service {
     /// recompute it to know the request came from this server and is fresh.
     static func signature(secret: String, timestamp: Int, body: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("\(timestamp).\(body)".utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return "t=\(timestamp),v1=" + mac.map { String(format: "%02x", $0) }.joined()
+        return "t=\(timestamp),v1=" + mac.hexString
     }
 }

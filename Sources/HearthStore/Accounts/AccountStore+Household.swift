@@ -70,6 +70,7 @@ extension AccountStore {
     /// Moves the user into the invite's household and uses the invite up, in one transaction.
     /// The user's previous household is deleted when they were its last member.
     public func acceptInvite(tokenHash: String, userId: UUID) async throws -> Household {
+        defer { usersChanged() }
         let now = clock.now
         return try await database.transaction { db in
             guard let invite = try await Self.invite(tokenHash: tokenHash, on: db, locking: true) else { throw AccountError.inviteNotFound }
@@ -92,6 +93,7 @@ extension AccountStore {
     /// Takes the user out of their household into a new one of their own.
     /// The last member cannot leave (they delete their account instead).
     public func leaveHousehold(userId: UUID) async throws -> Household {
+        defer { usersChanged() }
         let now = clock.now
         let newId = ids.next()
         return try await database.transaction { db in
@@ -105,6 +107,7 @@ extension AccountStore {
     /// The owner (the member there longest) moves another member out into a household of their
     /// own; the shared data stays. A member of another household is not found.
     public func removeMember(_ memberId: UUID, by ownerId: UUID) async throws {
+        defer { usersChanged() }
         let now = clock.now
         let newId = ids.next()
         try await database.transaction { db in

@@ -66,6 +66,7 @@ public struct AccountStore: Sendable {
 
     /// Saves a validated name, email and time zone.
     public func updateProfile(userId: UUID, name: String, email: String, timeZone: String) async throws {
+        defer { usersChanged() }
         do {
             try await sql.update("users")
                 .set("name", to: name).set("email", to: email)
@@ -79,18 +80,21 @@ public struct AccountStore: Sendable {
 
     /// Saves a validated time zone the user chose.
     public func updateTimeZone(userId: UUID, _ timeZone: String) async throws {
+        defer { usersChanged() }
         try await sql.update("users").set("time_zone", to: timeZone).set("time_zone_set", to: true).set("updated_at", to: clock.now)
             .where("id", .equal, userId).run()
     }
 
     /// Takes a device's validated zone if the account has none set yet; true when it did.
     public func adoptTimeZone(userId: UUID, _ timeZone: String) async throws -> Bool {
-        try await sql.update("users").set("time_zone", to: timeZone).set("time_zone_set", to: true).set("updated_at", to: clock.now)
+        defer { usersChanged() }
+        return try await sql.update("users").set("time_zone", to: timeZone).set("time_zone_set", to: true).set("updated_at", to: clock.now)
             .where("id", .equal, userId).where("time_zone_set", .equal, false).runCounting() > 0
     }
 
     /// Saves theme and accent colour.
     public func updateAppearance(userId: UUID, _ appearance: Appearance) async throws {
+        defer { usersChanged() }
         try await sql.update("users")
             .set("theme", to: appearance.theme.rawValue).set("accent", to: appearance.accent.rawValue)
             .set("updated_at", to: clock.now)
@@ -105,6 +109,7 @@ public struct AccountStore: Sendable {
 
     /// Deletes the user with their sessions and tokens; their household goes too when nobody is left in it.
     public func deleteUser(id: UUID) async throws {
+        defer { usersChanged() }
         try await database.transaction { db in
             guard let householdId = try? await Self.householdId(of: id, on: db) else { return }
             try await Self.lockHouseholds([householdId], on: db)
@@ -112,6 +117,11 @@ public struct AccountStore: Sendable {
             try await db.delete(from: "users").where("id", .equal, id).run()
             try await Self.deleteHouseholdIfEmpty(householdId, on: db)
         }
+    }
+
+    /// Users that requests may have cached (``CredentialCache``) are stale now.
+    func usersChanged() {
+        database.credentialCache.clear()
     }
 
     static func householdName(for userName: String) -> String {

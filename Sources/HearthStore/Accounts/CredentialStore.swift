@@ -21,6 +21,7 @@ public struct CredentialStore: Sendable {
     }
 
     var sql: any SQLDatabase { database.sql }
+    var cache: CredentialCache { database.credentialCache }
 
     // MARK: Sessions
 
@@ -33,6 +34,9 @@ public struct CredentialStore: Sendable {
 
     /// The user of a live session, marking the session as used. Expired sessions are deleted.
     public func sessionUser(tokenHash: String) async throws -> User? {
+        let key = CredentialCache.Key(kind: .session, hash: tokenHash)
+        if let user = cache.user(key, at: clock.now) { return user }
+        let generation = cache.generation
         guard let row = try await userJoined(on: "sessions", matching: tokenHash, lastUse: "last_seen_at") else { return nil }
         let lastSeen = try row.decode(column: "last_seen_at", as: Date.self)
         let now = clock.now
@@ -43,12 +47,15 @@ public struct CredentialStore: Sendable {
         if now.timeIntervalSince(lastSeen) > Self.touchInterval {
             try await sql.update("sessions").set("last_seen_at", to: now).where("token_hash", .equal, tokenHash).run()
         }
-        return try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
+        let user = try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
+        cache.store(user, for: key, at: now, generation: generation)
+        return user
     }
 
     /// Ends one session (sign out).
     public func deleteSession(tokenHash: String) async throws {
         try await sql.delete(from: "sessions").where("token_hash", .equal, tokenHash).run()
+        cache.clear()
     }
 
     /// Ends every session of the user except the one with `keeping` (after a password change).
@@ -56,6 +63,7 @@ public struct CredentialStore: Sendable {
         var query = sql.delete(from: "sessions").where("user_id", .equal, userId)
         if let tokenHash { query = query.where("token_hash", .notEqual, tokenHash) }
         try await query.run()
+        cache.clear()
     }
 
     /// Removes sessions idle for longer than the limit.
@@ -83,13 +91,18 @@ public struct CredentialStore: Sendable {
 
     /// The user a bearer token belongs to, marking the token as used.
     public func tokenUser(tokenHash: String) async throws -> User? {
+        let key = CredentialCache.Key(kind: .token, hash: tokenHash)
+        if let user = cache.user(key, at: clock.now) { return user }
+        let generation = cache.generation
         guard let row = try await userJoined(on: "api_tokens", matching: tokenHash, lastUse: "last_used_at") else { return nil }
         let now = clock.now
         let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
         if lastUsed.map({ now.timeIntervalSince($0) > Self.touchInterval }) ?? true {
             try await sql.update("api_tokens").set("last_used_at", to: now).where("token_hash", .equal, tokenHash).run()
         }
-        return try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
+        let user = try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
+        cache.store(user, for: key, at: now, generation: generation)
+        return user
     }
 
     /// One query for a credential and its user: every authenticated request runs it.
@@ -106,10 +119,12 @@ public struct CredentialStore: Sendable {
     /// Revokes every token of the user.
     public func deleteTokens(userId: UUID) async throws {
         try await sql.delete(from: "api_tokens").where("user_id", .equal, userId).run()
+        cache.clear()
     }
 
     /// Revokes one of the user's tokens. Returns false when the user has no such token.
     public func deleteToken(id: UUID, userId: UUID) async throws -> Bool {
-        try await sql.delete(from: "api_tokens").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
+        defer { cache.clear() }
+        return try await sql.delete(from: "api_tokens").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
     }
 }

@@ -15,13 +15,15 @@ public struct FocusStore: Sendable {
 
     var sql: any SQLDatabase { database.sql }
     static let encoder = JSONEncoder()
-    static let decoder = JSONDecoder()
+    /// What timers and settings decode to, by their stored text (see ``DecodedJSON``).
+    static let decodedStates = DecodedJSON<TimerState>()
+    static let decodedSettings = DecodedJSON<FocusSettings>()
 
     /// The user's settings (the defaults until they save some).
     public func settings(userId: UUID) async throws -> FocusSettings {
         guard let row = try await sql.select().column("settings").from("focus_settings").where("user_id", .equal, userId).first()
         else { return FocusSettings() }
-        return try Self.decoder.decode(FocusSettings.self, from: Data(try row.decode(column: "settings", as: String.self).utf8))
+        return try Self.decodedSettings.value(of: try row.decode(column: "settings", as: String.self))
     }
 
     /// Saves validated settings.
@@ -35,15 +37,13 @@ public struct FocusStore: Sendable {
 
     /// The timer and the settings in one query: what every look at the timer needs.
     public func timerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
-        let row = try await sql.select()
-            .column(SQLColumn("state", table: "focus_timers")).column(SQLColumn("settings", table: "focus_settings"))
-            .from("users")
-            .join("focus_timers", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "focus_timers"), .equal, SQLColumn("id", table: "users"))
-            .join("focus_settings", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "focus_settings"), .equal, SQLColumn("id", table: "users"))
-            .where(SQLColumn("id", table: "users"), .equal, SQLBind(userId))
-            .first()
-        let state = try row?.decode(column: "state", as: String?.self).map { try Self.decoder.decode(TimerState.self, from: Data($0.utf8)) }
-        let settings = try row?.decode(column: "settings", as: String?.self).map { try Self.decoder.decode(FocusSettings.self, from: Data($0.utf8)) }
+        let row = try await sql.raw("""
+            SELECT t.state, s.settings FROM users u
+            LEFT JOIN focus_timers t ON t.user_id = u.id LEFT JOIN focus_settings s ON s.user_id = u.id
+            WHERE u.id = \(bind: userId)
+            """).first()
+        let state = try row?.decode(column: "state", as: String?.self).map(Self.decodedStates.value(of:))
+        let settings = try row?.decode(column: "settings", as: String?.self).map(Self.decodedSettings.value(of:))
         return (state ?? TimerState(), settings ?? FocusSettings())
     }
 
@@ -127,6 +127,6 @@ public struct FocusStore: Sendable {
     }
 
     static func decodeState(_ row: any SQLRow) throws -> TimerState {
-        try decoder.decode(TimerState.self, from: Data(try row.decode(column: "state", as: String.self).utf8))
+        try decodedStates.value(of: try row.decode(column: "state", as: String.self))
     }
 }

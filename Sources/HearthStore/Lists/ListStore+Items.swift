@@ -21,22 +21,6 @@ extension ListStore {
         }
     }
 
-    /// The items of an active list: to buy (oldest first), then in the basket (most recent first).
-    public func items(listId: UUID, householdId: UUID) async throws -> [ListItem] {
-        try await listWithItems(id: listId, householdId: householdId).items
-    }
-
-    /// An active list with its items, in the order of `items(listId:householdId:)`.
-    public func listWithItems(id: UUID, householdId: UUID) async throws -> (list: ShoppingList, items: [ListItem]) {
-        guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
-        if list.deletedAt != nil { throw ListError.listDeleted }
-        let items = try await sql.select().columns(Self.itemColumns).from("list_items").where("list_id", .equal, id)
-            .orderBy("purchased").orderBy(SQLRaw("CASE WHEN purchased THEN changed_at END"), SQLDirection.descending)
-            .orderBy("created_at").orderBy("id")
-            .all().map(Self.item(from:))
-        return (list, items)
-    }
-
     /// Adds an item. The same request again (same client id) returns the first result; a name that
     /// already stands unchecked on the list gets the quantities added (same unit) instead of a second line.
     public func addItem(id: UUID?, listId: UUID, householdId: UUID, name: String, quantity: Quantity?, note: String?) async throws -> (item: ListItem, created: Bool) {
@@ -45,65 +29,69 @@ extension ListStore {
         let id = id ?? ids.next()
         let now = clock.now
         return try await database.transaction { db in
-            guard try await Self.list(id: listId, householdId: householdId, includingDeleted: false, on: db) != nil else {
-                throw try await Self.missing(listId, householdId, on: db)
-            }
-            if let owner = try await Self.existing(table: "list_items", id: id, on: db) {
+            // One look-up answers whether the list is there and active, and who holds the id.
+            guard let target = try await db.raw("""
+                SELECT deleted_at, (SELECT household_id FROM list_items WHERE id = \(bind: id)) AS owner
+                FROM shopping_lists WHERE id = \(bind: listId) AND household_id = \(bind: householdId)
+                """).first()
+            else { throw ListError.listNotFound }
+            if try target.decode(column: "deleted_at", as: Date?.self) != nil { throw ListError.listDeleted }
+            if let owner = try target.decode(column: "owner", as: UUID?.self) {
                 guard owner == householdId, let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.idConflict }
                 return (item, false)
             }
             try await Self.remember(name, householdId: householdId, listId: listId, at: now, on: db)
-            if let same = try await Self.uncheckedItem(named: name, listId: listId, on: db) {
-                if let merged = Self.merged(same.quantity, quantity) {
-                    try await db.update("list_items").set("quantity_amount", to: SQLBind(merged.map { "\($0.amount)" }))
-                        .set("quantity_unit", to: SQLBind(merged?.unit)).set("updated_at", to: now)
-                        .where("id", .equal, same.id).run()
-                    return (try await Self.item(id: same.id, listId: listId, on: db) ?? same, false)
-                }
+            if let same = try await Self.uncheckedItem(named: name, listId: listId, on: db), let merged = Self.merged(same.quantity, quantity) {
+                let item = try await db.raw("""
+                    UPDATE list_items SET quantity_amount = \(bind: merged.map { "\($0.amount)" }), quantity_unit = \(bind: merged?.unit),
+                    updated_at = \(bind: now) WHERE id = \(bind: same.id) RETURNING \(unsafeRaw: Self.itemColumnList)
+                    """).first().map(Self.item(from:))
+                return (item ?? same, false)
             }
-            try await db.insert(into: "list_items")
-                .columns("id", "list_id", "household_id", "name", "name_key", "quantity_amount", "quantity_unit", "note", "purchased",
-                         "changed_at", "created_at", "updated_at")
-                .values(SQLBind(id), SQLBind(listId), SQLBind(householdId), SQLBind(name), SQLBind(ListRules.key(name)),
-                        SQLBind(quantity.map { "\($0.amount)" }), SQLBind(quantity?.unit), SQLBind(note), SQLBind(false),
-                        SQLBind(now), SQLBind(now), SQLBind(now))
-                .run()
-            guard let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.itemNotFound }
+            let item = try await db.raw("""
+                INSERT INTO list_items (id, list_id, household_id, name, name_key, quantity_amount, quantity_unit, note, purchased,
+                    changed_at, created_at, updated_at)
+                VALUES (\(bind: id), \(bind: listId), \(bind: householdId), \(bind: name), \(bind: ListRules.key(name)),
+                    \(bind: quantity.map { "\($0.amount)" }), \(bind: quantity?.unit), \(bind: note), \(bind: false), \(bind: now), \(bind: now), \(bind: now))
+                RETURNING \(unsafeRaw: Self.itemColumnList)
+                """).first().map(Self.item(from:))
+            guard let item else { throw ListError.itemNotFound }
             return (item, true)
         }
     }
 
-    /// Edits an item, checks or unchecks it. A check carrying an older `changedAt` than the stored
-    /// one is ignored, so a late retry cannot undo a newer change. (A new item's `changedAt` is its
-    /// creation time until it is first checked.)
+    /// Edits an item, checks or unchecks it, in one statement. A check carrying an older `changedAt`
+    /// than the stored one is ignored, so a late retry cannot undo a newer change. (A new item's
+    /// `changedAt` is its creation time until it is first checked.) A check that lands counts a
+    /// purchase of the name: a trigger does, in the same statement (migration 13).
     public func updateItem(id: UUID, listId: UUID, householdId: UUID, _ change: ItemChange) async throws -> ListItem {
         let name = try change.name.map(ListRules.name)
         let note = try change.note.map { try ListRules.note($0) }
         let now = clock.now
-        return try await database.transaction { db in
-            guard try await Self.list(id: listId, householdId: householdId, includingDeleted: false, on: db) != nil else {
-                throw try await Self.missing(listId, householdId, on: db)
-            }
-            guard let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.itemNotFound }
-            let update = db.update("list_items").set("updated_at", to: now)
-            if let name { update.set("name", to: name).set("name_key", to: ListRules.key(name)) }
-            if let note { update.set("note", to: SQLBind(note)) }
-            if let quantity = change.quantity {
-                update.set("quantity_amount", to: SQLBind(quantity.map { "\($0.amount)" })).set("quantity_unit", to: SQLBind(quantity?.unit))
-            }
-            if let purchased = change.purchased {
-                // A device clock ahead of the server's cannot stamp the future and so block everyone
-                // else; the first check of a new item wins even from a clock that runs behind.
-                let changedAt = min(change.changedAt ?? now, now)
-                let neverChecked = item.changedAt == item.createdAt
-                if changedAt >= item.changedAt || neverChecked, purchased != item.purchased {
-                    update.set("purchased", to: purchased).set("changed_at", to: changedAt)
-                    if purchased { try await Self.countPurchase(item.name, householdId: householdId, at: now, on: db) }
-                }
-            }
-            try await update.where("id", .equal, id).run()
-            return try await Self.item(id: id, listId: listId, on: db) ?? item
+        var update: SQLQueryString = "UPDATE list_items SET updated_at = \(bind: now)"
+        if let name { update += ", name = \(bind: name), name_key = \(bind: ListRules.key(name))" }
+        if let note { update += ", note = \(bind: note)" }
+        if let quantity = change.quantity {
+            update += ", quantity_amount = \(bind: quantity.map { "\($0.amount)" }), quantity_unit = \(bind: quantity?.unit)"
         }
+        if let purchased = change.purchased {
+            // A device clock ahead of the server's cannot stamp the future and so block everyone
+            // else; the first check of a new item wins even from a clock that runs behind. The
+            // guard reads the row as it was: every SET expression sees the old values.
+            let changedAt = min(change.changedAt ?? now, now)
+            let lands: SQLQueryString = "purchased <> \(bind: purchased) AND (changed_at <= \(bind: changedAt) OR changed_at = created_at)"
+            update += ", purchased = CASE WHEN \(lands) THEN \(bind: purchased) ELSE purchased END"
+            update += ", changed_at = CASE WHEN \(lands) THEN \(bind: changedAt) ELSE changed_at END"
+        }
+        update += """
+             WHERE id = \(bind: id) AND list_id = \(bind: listId) AND household_id = \(bind: householdId)
+            AND EXISTS (SELECT 1 FROM shopping_lists WHERE id = \(bind: listId) AND deleted_at IS NULL)
+            RETURNING \(unsafeRaw: Self.itemColumnList)
+            """
+        guard let item = try await sql.raw(update).first().map(Self.item(from:)) else {
+            throw try await list(id: listId, householdId: householdId) == nil ? try await missing(listId, householdId) : ListError.itemNotFound
+        }
+        return item
     }
 
     /// Deletes an item from an active list.
@@ -147,6 +135,7 @@ extension ListStore {
 
     static let itemColumns = ["id", "list_id", "name", "quantity_amount", "quantity_unit", "note", "purchased", "changed_at",
                               "created_at", "updated_at"]
+    static let itemColumnList = itemColumns.joined(separator: ", ")
 
     static func item(id: UUID, listId: UUID, on db: any SQLDatabase) async throws -> ListItem? {
         try await db.select().columns(itemColumns).from("list_items").where("id", .equal, id).where("list_id", .equal, listId)
@@ -154,39 +143,37 @@ extension ListStore {
     }
 
     static func uncheckedItem(named name: String, listId: UUID, on db: any SQLDatabase) async throws -> ListItem? {
-        try await db.select().columns(itemColumns).from("list_items")
-            .where("list_id", .equal, listId).where("name_key", .equal, ListRules.key(name)).where("purchased", .equal, false)
-            .orderBy("created_at").first().map(item(from:))
+        try await db.raw("""
+            SELECT \(unsafeRaw: itemColumnList) FROM list_items
+            WHERE list_id = \(bind: listId) AND name_key = \(bind: ListRules.key(name)) AND purchased = \(bind: false)
+            ORDER BY created_at LIMIT 1
+            """).first().map(item(from:))
     }
 
     /// Counts a use of `name` for suggestions. A spelling in lower case does not replace one with
     /// capitals ("milk" typed in a hurry keeps the suggestion "Milk").
     static func remember(_ name: String, householdId: UUID, listId: UUID, at now: Date, on db: any SQLDatabase) async throws {
-        try await db.insert(into: "list_item_history")
-            .columns("household_id", "name_key", "name", "added_count", "purchased_count", "last_used_at", "last_list_id")
-            .values(SQLBind(householdId), SQLBind(ListRules.key(name)), SQLBind(name), SQLBind(1), SQLBind(0), SQLBind(now), SQLBind(listId))
-            .onConflict(with: ["household_id", "name_key"]) {
-                $0.set("added_count", to: SQLRaw("list_item_history.added_count + 1"))
-                    .set("name", to: SQLRaw(name == name.lowercased()
-                        // The new spelling is all lower case: one that differs (same key) has capitals.
-                        ? "CASE WHEN list_item_history.name <> EXCLUDED.name THEN list_item_history.name ELSE EXCLUDED.name END"
-                        : "EXCLUDED.name"))
-                    .set(excludedValueOf: "last_used_at").set(excludedValueOf: "last_list_id")
-            }
-            .run()
+        // The new spelling is all lower case: one that differs (same key) has capitals.
+        let spelling: SQLQueryString = name == name.lowercased()
+            ? "CASE WHEN list_item_history.name <> EXCLUDED.name THEN list_item_history.name ELSE EXCLUDED.name END"
+            : "EXCLUDED.name"
+        try await db.raw("""
+            INSERT INTO list_item_history (household_id, name_key, name, added_count, purchased_count, last_used_at, last_list_id)
+            VALUES (\(bind: householdId), \(bind: ListRules.key(name)), \(bind: name), 1, 0, \(bind: now), \(bind: listId))
+            ON CONFLICT (household_id, name_key) DO UPDATE SET added_count = list_item_history.added_count + 1, name = \(spelling),
+                last_used_at = EXCLUDED.last_used_at, last_list_id = EXCLUDED.last_list_id
+            """).run()
     }
 
-    static func countPurchase(_ name: String, householdId: UUID, at now: Date, on db: any SQLDatabase) async throws {
-        try await db.update("list_item_history").set("purchased_count", to: SQLRaw("purchased_count + 1")).set("last_used_at", to: now)
-            .where("household_id", .equal, householdId).where("name_key", .equal, ListRules.key(name)).run()
-    }
+    /// Quantities are stored with a decimal point, whatever the server's locale.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     static func item(from row: any SQLRow) throws -> ListItem {
         let amount = try row.decode(column: "quantity_amount", as: String?.self)
         return ListItem(
             id: try row.decode(column: "id", as: UUID.self), listId: try row.decode(column: "list_id", as: UUID.self),
             name: try row.decode(column: "name", as: String.self),
-            quantity: amount.flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
+            quantity: amount.flatMap { Decimal(string: $0, locale: posix) }
                 .map { Quantity(amount: $0, unit: try? row.decode(column: "quantity_unit", as: String?.self)) },
             note: try row.decode(column: "note", as: String?.self), purchased: try row.decode(column: "purchased", as: Bool.self),
             changedAt: try row.decode(column: "changed_at", as: Date.self), createdAt: try row.decode(column: "created_at", as: Date.self),

@@ -199,6 +199,7 @@ public struct ListStore: Sendable {
     }
 
     static let listColumns = ["id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at"]
+    static let listColumnList = listColumns.joined(separator: ", ")
 
     static func list(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase) async throws -> ShoppingList? {
         let query = db.select().columns(listColumns).from("shopping_lists")

@@ -37,6 +37,7 @@ extension Database {
         .inventory,
         .backupSchedule,
         .claims,
+        .requestPath,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -147,7 +147,7 @@ struct ListsPages {
         _ id: UUID, context: HearthRequestContext, notice: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let user = try context.requireUser()
-        let document = try await services.lists.document(id: id, householdId: user.householdId)
+        let document = try await services.lists.wholeDocument(id: id, householdId: user.householdId)
         let page = ShoppingListPage(layout: services.layout(document.name, .lists, context, notice: notice),
                                     id: document.id, name: document.name, emoji: document.emoji ?? "",
                                     listJSON: try EmbeddedJSON.encode(document), userId: user.id.uuidString, error: error)

@@ -170,7 +170,7 @@ async function reread() {
   if (reading || inFlight > 0) { rereadTimer = setTimeout(reread, 100); return; }
   reading = true;
   const started = changes;
-  const result = await request(`${API}/${list.id}`);
+  const result = await readWhole(`${API}/${list.id}`);
   reading = false;
   if (changes !== started || inFlight > 0) { rereadSoon(); return; }
   if (result.ok) {
@@ -180,6 +180,18 @@ async function reread() {
   } else if (result.status === 404 || result.status === 410) {
     listGone();
   }
+}
+
+/** The list with all its items: the API answers a page at a time, `nextCursor` says where the next one starts. */
+async function readWhole(url) {
+  const first = await request(url);
+  for (let page = first; page.ok && page.data.nextCursor; ) {
+    page = await request(`${url}?cursor=${page.data.nextCursor}`);
+    if (!page.ok) return page;
+    first.data.items.push(...page.data.items);
+  }
+  if (first.ok) delete first.data.nextCursor;
+  return first;
 }
 
 function listGone() {

@@ -1,0 +1,119 @@
+import Foundation
+import HearthCore
+import Logging
+import Testing
+@testable import HearthStore
+
+/// The in-memory cache of who a session or token belongs to: used for a few seconds, cleared by
+/// every revocation and user change, and on PostgreSQL by the changes of other servers.
+@Suite struct CredentialCacheTests {
+    let clock = VirtualClock()
+
+    func adaWithToken(_ database: Database) async throws -> (AccountStore, CredentialStore, User, APIToken) {
+        let accounts = AccountStore(database: database, clock: clock)
+        let credentials = CredentialStore(database: database, clock: clock)
+        let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+        let token = try await credentials.createToken(userId: ada.id, name: "laptop", tokenHash: "t1")
+        try await credentials.createSession(userId: ada.id, tokenHash: "s1")
+        return (accounts, credentials, ada, token)
+    }
+
+    @Test func aLookUpIsRememberedForItsLifetimeOnly() async throws {
+        try await withDatabase(.sqlite) { database in
+            let (_, credentials, ada, _) = try await adaWithToken(database)
+            #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
+            // Gone behind the store's back (as `hearth user reset-password` from another process would):
+            // the cache answers until its lifetime is over, and not a moment longer.
+            try await database.run("DELETE FROM api_tokens")
+            clock.advance(by: CredentialCache.lifetime - 0.5)
+            #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
+            clock.advance(by: 1)
+            #expect(try await credentials.tokenUser(tokenHash: "t1") == nil)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func revokingIsSeenOnTheVeryNextLookUp(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            try await withWatch(database) {
+                let (accounts, credentials, ada, token) = try await adaWithToken(database)
+                #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
+                #expect(try await credentials.sessionUser(tokenHash: "s1")?.id == ada.id)
+                #expect(try await credentials.deleteToken(id: token.id, userId: ada.id))
+                #expect(try await credentials.tokenUser(tokenHash: "t1") == nil)
+                #expect(try await credentials.sessionUser(tokenHash: "s1")?.id == ada.id)
+
+                try await credentials.deleteSession(tokenHash: "s1")
+                #expect(try await credentials.sessionUser(tokenHash: "s1") == nil)
+
+                _ = try await credentials.createToken(userId: ada.id, name: "phone", tokenHash: "t2")
+                #expect(try await credentials.tokenUser(tokenHash: "t2")?.name == "Ada")
+                try await accounts.updateProfile(userId: ada.id, name: "Ada L.", email: "ada@example.org", timeZone: "UTC")
+                #expect(try await credentials.tokenUser(tokenHash: "t2")?.name == "Ada L.")
+                try await accounts.deleteUser(id: ada.id)
+                #expect(try await credentials.tokenUser(tokenHash: "t2") == nil)
+            }
+        }
+    }
+
+    @Test func aLookUpThatRacedARevocationIsNotRemembered() {
+        let cache = CredentialCache()
+        cache.enable()
+        let user = User(id: UUID(), householdId: UUID(), name: "Ada", email: "ada@example.org", createdAt: .now, updatedAt: .now)
+        let key = CredentialCache.Key(kind: .token, hash: "t1")
+        let generation = cache.generation
+        cache.clear()
+        cache.store(user, for: key, at: .now, generation: generation)
+        #expect(cache.user(key, at: .now) == nil)
+        cache.store(user, for: key, at: .now, generation: cache.generation)
+        #expect(cache.user(key, at: .now) == user)
+        #expect(cache.user(CredentialCache.Key(kind: .session, hash: "t1"), at: .now) == nil)
+    }
+
+    /// Two servers on one PostgreSQL database: what one revokes, the other's cache forgets, through
+    /// the NOTIFY its triggers send; and a server that stops listening stops trusting its cache.
+    @Test func anotherServersRevocationClearsThisServersCache() async throws {
+        guard Backend.available.contains(.postgres) else { return }
+        try await withDatabase(.postgres) { first in
+            let second = try await Database.open(first.location, logger: Logger(label: "test"))
+            do {
+                try await withWatch(first) {
+                    let (_, credentials, ada, token) = try await adaWithToken(first)
+                    #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
+                    let cleared = first.credentialCache.generation
+                    #expect(try await CredentialStore(database: second, clock: clock).deleteToken(id: token.id, userId: ada.id))
+                    try await eventually { first.credentialCache.generation > cleared }
+                    #expect(try await credentials.tokenUser(tokenHash: "t1") == nil)
+                }
+                #expect(!first.credentialCache.isEnabled)
+            } catch {
+                try? await second.close()
+                throw error
+            }
+            try await second.close()
+        }
+    }
+
+    /// Runs `body` while the database watches for credential changes (PostgreSQL) and its cache is on.
+    func withWatch(_ database: Database, _ body: () async throws -> Void) async throws {
+        let watch = Task { await database.watchCredentials(logger: Logger(label: "test")) }
+        do {
+            try await eventually { database.credentialCache.isEnabled }
+            try await body()
+        } catch {
+            watch.cancel()
+            await watch.value
+            throw error
+        }
+        watch.cancel()
+        await watch.value
+    }
+
+    /// Waits up to five seconds for `condition`.
+    func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(condition())
+    }
+}
