@@ -193,9 +193,12 @@ def join_household(base, owner_email, member_email):
 
 @contextlib.contextmanager
 def release_server():
-    """Builds the release binary, starts it with an empty data directory and yields its port."""
-    build_release()
-    server = HearthServer()
+    """Builds the release binary, starts it with an empty data directory and yields its port.
+    HEARTH_BIN starts another binary instead (a build of an earlier commit, to compare)."""
+    binary = os.environ.get("HEARTH_BIN")
+    if not binary:
+        build_release()
+    server = HearthServer(binary=binary or RELEASE_BINARY)
     try:
         server.start()
         yield server.port

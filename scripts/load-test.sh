@@ -4,16 +4,21 @@
 # (a list of 20 items) with a bearer token, as ratios to GET /health measured on the same server in
 # the same run.
 # Usage: scripts/load-test.sh [seconds per endpoint, default 10]
+# HEARTH_BIN runs another binary instead of the release build (a build of an earlier commit, to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 duration=${1:-10}
 command -v wrk >/dev/null || { echo "wrk is missing: run scripts/install-deps.sh bench" >&2; exit 1; }
-swift build -c release --product hearth >/dev/null
+binary=${HEARTH_BIN:-}
+if [ -z "$binary" ]; then
+    swift build -c release --product hearth >/dev/null
+    binary=.build/release/hearth
+fi
 
 data=$(mktemp -d /tmp/hearth-load.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-HEARTH_LOG_LEVEL=warning .build/release/hearth serve --port "$port" --data-dir "$data" >"$data/server.log" 2>&1 &
+HEARTH_LOG_LEVEL=warning "$binary" serve --port "$port" --data-dir "$data" >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT
 

@@ -29,19 +29,25 @@ extension ListStore {
         let id = id ?? ids.next()
         let now = clock.now
         return try await database.transaction { db in
-            // One look-up answers whether the list is there and active, and who holds the id.
+            // One look-up answers whether the list is there and active, who holds the id, and
+            // which unchecked line of the same name the new one would join.
             guard let target = try await db.raw("""
-                SELECT deleted_at, (SELECT household_id FROM list_items WHERE id = \(bind: id)) AS owner
-                FROM shopping_lists WHERE id = \(bind: listId) AND household_id = \(bind: householdId)
+                SELECT l.deleted_at AS list_deleted_at, (SELECT household_id FROM list_items WHERE id = \(bind: id)) AS owner,
+                    \(unsafeRaw: Self.itemColumns.map { "s." + $0 }.joined(separator: ", "))
+                FROM shopping_lists l LEFT JOIN list_items s ON s.id = (
+                    SELECT id FROM list_items WHERE list_id = l.id AND name_key = \(bind: ListRules.key(name)) AND purchased = \(bind: false)
+                    ORDER BY created_at LIMIT 1)
+                WHERE l.id = \(bind: listId) AND l.household_id = \(bind: householdId)
                 """).first()
             else { throw ListError.listNotFound }
-            if try target.decode(column: "deleted_at", as: Date?.self) != nil { throw ListError.listDeleted }
+            if try target.decode(column: "list_deleted_at", as: Date?.self) != nil { throw ListError.listDeleted }
             if let owner = try target.decode(column: "owner", as: UUID?.self) {
                 guard owner == householdId, let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.idConflict }
                 return (item, false)
             }
+            let same = try target.decodeNil(column: "id") ? nil : Self.item(from: target)
             try await Self.remember(name, householdId: householdId, listId: listId, at: now, on: db)
-            if let same = try await Self.uncheckedItem(named: name, listId: listId, on: db), let merged = Self.merged(same.quantity, quantity) {
+            if let same, let merged = Self.merged(same.quantity, quantity) {
                 let item = try await db.raw("""
                     UPDATE list_items SET quantity_amount = \(bind: merged.map { "\($0.amount)" }), quantity_unit = \(bind: merged?.unit),
                     updated_at = \(bind: now) WHERE id = \(bind: same.id) RETURNING \(unsafeRaw: Self.itemColumnList)
