@@ -90,20 +90,32 @@ struct SQLiteStoreRow: SQLRow {
 
     /// The value of a column of a common type; nil leaves it (and every error) to SQLiteKit's decoder.
     static func value<T>(_ data: SQLiteData, as type: T.Type) -> T? {
+        let type = ObjectIdentifier(type)
         switch data {
         case .text(let text):
-            if type == String.self || type == String?.self { return text as? T }
-            if type == UUID.self || type == UUID?.self, let id = UUID(parsing: text) { return id as? T }
+            if type == Types.string || type == Types.optionalString { return text as? T }
+            if type == Types.uuid || type == Types.optionalUUID, let id = UUID(parsing: text) { return id as? T }
         case .float(let number):
-            if type == Date.self || type == Date?.self { return Date(timeIntervalSince1970: number) as? T }
-            if type == Double.self || type == Double?.self { return number as? T }
+            if type == Types.date || type == Types.optionalDate { return Date(timeIntervalSince1970: number) as? T }
+            if type == Types.double || type == Types.optionalDouble { return number as? T }
         case .integer(let number):
-            if type == Int.self || type == Int?.self { return number as? T }
-            if type == Bool.self || type == Bool?.self { return (number != 0) as? T }
-            if type == Date.self || type == Date?.self { return Date(timeIntervalSince1970: Double(number)) as? T }
+            if type == Types.int || type == Types.optionalInt { return number as? T }
+            if type == Types.bool || type == Types.optionalBool { return (number != 0) as? T }
+            if type == Types.date || type == Types.optionalDate { return Date(timeIntervalSince1970: Double(number)) as? T }
         case .blob, .null:
             break
         }
         return nil
+    }
+
+    /// The types read directly, looked up once: `String?.self` written in place instantiates the
+    /// optional's metadata, under a lock, on every call.
+    private enum Types {
+        static let string = ObjectIdentifier(String.self), optionalString = ObjectIdentifier(String?.self)
+        static let uuid = ObjectIdentifier(UUID.self), optionalUUID = ObjectIdentifier(UUID?.self)
+        static let date = ObjectIdentifier(Date.self), optionalDate = ObjectIdentifier(Date?.self)
+        static let double = ObjectIdentifier(Double.self), optionalDouble = ObjectIdentifier(Double?.self)
+        static let int = ObjectIdentifier(Int.self), optionalInt = ObjectIdentifier(Int?.self)
+        static let bool = ObjectIdentifier(Bool.self), optionalBool = ObjectIdentifier(Bool?.self)
     }
 }
