@@ -192,15 +192,23 @@ def join_household(base, owner_email, member_email):
 
 
 @contextlib.contextmanager
-def release_server():
-    """Builds the release binary, starts it with an empty data directory and yields its port.
-    HEARTH_BIN starts another binary instead (a build of an earlier commit, to compare)."""
+def release_server(postgres_url=None):
+    """Builds the release binary, starts it with an empty data directory (or, given the URL of a
+    PostgreSQL server, a new database on it) and yields its port. HEARTH_BIN starts another binary
+    instead (a build of an earlier commit, to compare)."""
     binary = os.environ.get("HEARTH_BIN")
     if not binary:
         build_release()
-    server = HearthServer(binary=binary or RELEASE_BINARY)
+    database_url = None
+    if postgres_url:
+        name = "session_" + os.urandom(6).hex()
+        subprocess.run(["psql", postgres_url, "-qc", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+        database_url = postgres_url.rsplit("/", 1)[0] + "/" + name
+    server = HearthServer(binary=binary or RELEASE_BINARY, database_url=database_url)
     try:
         server.start()
         yield server.port
     finally:
         server.remove()
+        if database_url:
+            subprocess.run(["psql", postgres_url, "-qc", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)

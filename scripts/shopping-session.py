@@ -8,12 +8,14 @@ and read the list back. Reports the total time, requests/s, and p50/p99 per step
 them (server time plus loopback) with the server's own p50 (its Server-Timing header), then reads the full list READS more times and reports the client's
 and the server's time (its Server-Timing header) and the size of the body.
 
-Usage: scripts/shopping-session.py [ITEMS]   (default 1000)
+Usage: scripts/shopping-session.py [ITEMS] [postgres]   (default 1000 items on SQLite; `postgres`
+uses a new database on HEARTH_TEST_POSTGRES_URL, e.g. through scripts/with-postgres.sh)
 """
 
 import datetime
 import http.client
 import json
+import os
 import re
 import statistics
 import sys
@@ -23,6 +25,7 @@ import uuid
 from hearth_server import release_server
 
 ITEMS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+POSTGRES = len(sys.argv) > 2 and sys.argv[2] == "postgres"
 READS = 50
 
 
@@ -53,7 +56,10 @@ def percentile(values, fraction):
 
 
 def main():
-    with release_server() as port:
+    postgres_url = os.environ.get("HEARTH_TEST_POSTGRES_URL") if POSTGRES else None
+    if POSTGRES and not postgres_url:
+        sys.exit("`postgres` needs HEARTH_TEST_POSTGRES_URL (run through scripts/with-postgres.sh)")
+    with release_server(postgres_url) as port:
         session = Session(port)
         session.call("POST", "/api/v1/auth/register", {"name": "Shopper", "email": "shop@example.org", "password": "shopping session"})
         token, _ = session.call("POST", "/api/v1/auth/tokens", {"name": "bench", "email": "shop@example.org", "password": "shopping session"})
@@ -84,7 +90,7 @@ def main():
 
         assert len(final) == ITEMS and all(item["purchased"] for item in final), "the list did not end as expected"
         requests = sum(len(values) for values in timings.values())
-        print(f"Shopping session, {ITEMS} items, SQLite, one connection: {requests} requests in {total:.2f} s = {requests / total:.0f} req/s")
+        print(f"Shopping session, {ITEMS} items, {'PostgreSQL' if POSTGRES else 'SQLite'}, one connection: {requests} requests in {total:.2f} s = {requests / total:.0f} req/s")
         for step, values in timings.items():
             print(f"  {step:6} n={len(values):5}  p50 {statistics.median(values):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms"
                   f"   server p50 {statistics.median(server_timings[step]):6.2f} ms")
