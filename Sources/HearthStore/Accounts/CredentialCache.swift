@@ -8,9 +8,9 @@ import Synchronization
 /// Anything that revokes a credential or changes a user clears the whole cache before it returns
 /// (``clear()``; the stores call it), so the very next request looks the secret up again. On
 /// PostgreSQL, a server also clears it when another server (or the CLI) changes users, sessions or
-/// tokens: triggers send a NOTIFY in the changing transaction and ``CredentialWatch`` listens. A
-/// server that cannot listen does not use the cache at all. Only SQLite's out-of-process changes
-/// (`hearth user reset-password` beside a running server) wait for ``lifetime``.
+/// tokens: triggers send a NOTIFY in the changing transaction and `Database.watchCredentials`
+/// listens. A server that cannot listen does not use the cache at all. Only SQLite's changes from
+/// another process (`hearth user reset-password` beside a running server) wait for ``lifetime``.
 public final class CredentialCache: Sendable {
     /// How long a look-up is trusted without asking the database again.
     public static let lifetime: TimeInterval = 5
