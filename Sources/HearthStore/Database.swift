@@ -28,18 +28,14 @@ public final class Database: Sendable {
     public let kind: DatabaseKind
     /// Who sessions and tokens belong to, for a few seconds (see ``CredentialCache``).
     public let credentialCache = CredentialCache()
-    /// Where PostgreSQL is, for the connection that listens for credential changes.
-    let postgresConfiguration: SQLPostgresConfiguration?
     /// Where the data lives.
     let location: DatabaseLocation
     private let shutdownPool: @Sendable () async throws -> Void
 
-    private init(sql: any SQLDatabase, location: DatabaseLocation, postgres: SQLPostgresConfiguration? = nil,
-                 shutdown: @escaping @Sendable () async throws -> Void) {
+    private init(sql: any SQLDatabase, location: DatabaseLocation, shutdown: @escaping @Sendable () async throws -> Void) {
         self.sql = sql
         self.location = location
         if case .postgres = location { kind = .postgres } else { kind = .sqlite }
-        self.postgresConfiguration = postgres
         self.shutdownPool = shutdown
         // This process makes every change to an SQLite database that matters (see CredentialCache);
         // on PostgreSQL the cache waits for `watchCredentials` to listen.
@@ -115,7 +111,7 @@ public final class Database: Sendable {
             logger: logger, on: MultiThreadedEventLoopGroup.singleton
         )
         let box = UncheckedSendable(pool)
-        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: nil), location: .postgres(url: url), postgres: configuration) {
+        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: nil), location: .postgres(url: url)) {
             try await box.value.shutdownAsync()
         }
     }

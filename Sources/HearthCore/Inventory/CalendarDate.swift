@@ -51,16 +51,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// The date `days` days later (earlier when negative); nil outside the years 1…9999.
     public func adding(days: Int) -> CalendarDate? {
-        // Howard Hinnant's civil_from_days.
-        let z = dayNumber + days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return CalendarDate(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let date = RFC3339.civilDate(daysSinceEpoch: dayNumber + days)
+        return CalendarDate(year: date.year, month: date.month, day: date.day)
     }
 
     /// Days from `self` to `other` (negative when `other` is earlier).
@@ -70,14 +62,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Days since 1970-01-01 (proleptic Gregorian), for differences.
     var dayNumber: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        RFC3339.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

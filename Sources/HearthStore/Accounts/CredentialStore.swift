@@ -34,22 +34,18 @@ public struct CredentialStore: Sendable {
 
     /// The user of a live session, marking the session as used. Expired sessions are deleted.
     public func sessionUser(tokenHash: String) async throws -> User? {
-        let key = CredentialCache.Key(kind: .session, hash: tokenHash)
-        if let user = cache.user(key, at: clock.now) { return user }
-        let generation = cache.generation
-        guard let row = try await userJoined(on: "sessions", matching: tokenHash, lastUse: "last_seen_at") else { return nil }
-        let lastSeen = try row.decode(column: "last_seen_at", as: Date.self)
-        let now = clock.now
-        if now.timeIntervalSince(lastSeen) > Self.sessionIdleLimit {
-            try await sql.delete(from: "sessions").where("token_hash", .equal, tokenHash).run()
-            return nil
+        try await remembered(.session, tokenHash) { now in
+            guard let row = try await userJoined(on: "sessions", matching: tokenHash, lastUse: "last_seen_at") else { return nil }
+            let lastSeen = try row.decode(column: "last_seen_at", as: Date.self)
+            if now.timeIntervalSince(lastSeen) > Self.sessionIdleLimit {
+                try await sql.delete(from: "sessions").where("token_hash", .equal, tokenHash).run()
+                return nil
+            }
+            if now.timeIntervalSince(lastSeen) > Self.touchInterval {
+                try await sql.update("sessions").set("last_seen_at", to: now).where("token_hash", .equal, tokenHash).run()
+            }
+            return try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
         }
-        if now.timeIntervalSince(lastSeen) > Self.touchInterval {
-            try await sql.update("sessions").set("last_seen_at", to: now).where("token_hash", .equal, tokenHash).run()
-        }
-        let user = try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
-        cache.store(user, for: key, at: now, generation: generation)
-        return user
     }
 
     /// Ends one session (sign out).
@@ -91,16 +87,24 @@ public struct CredentialStore: Sendable {
 
     /// The user a bearer token belongs to, marking the token as used.
     public func tokenUser(tokenHash: String) async throws -> User? {
-        let key = CredentialCache.Key(kind: .token, hash: tokenHash)
-        if let user = cache.user(key, at: clock.now) { return user }
-        let generation = cache.generation
-        guard let row = try await userJoined(on: "api_tokens", matching: tokenHash, lastUse: "last_used_at") else { return nil }
-        let now = clock.now
-        let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
-        if lastUsed.map({ now.timeIntervalSince($0) > Self.touchInterval }) ?? true {
-            try await sql.update("api_tokens").set("last_used_at", to: now).where("token_hash", .equal, tokenHash).run()
+        try await remembered(.token, tokenHash) { now in
+            guard let row = try await userJoined(on: "api_tokens", matching: tokenHash, lastUse: "last_used_at") else { return nil }
+            let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
+            if lastUsed.map({ now.timeIntervalSince($0) > Self.touchInterval }) ?? true {
+                try await sql.update("api_tokens").set("last_used_at", to: now).where("token_hash", .equal, tokenHash).run()
+            }
+            return try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
         }
-        let user = try row.decode(model: UserRecord.self, keyDecodingStrategy: .convertFromSnakeCase).user
+    }
+
+    /// The user the cache remembers for a credential, else what `lookUp` finds in the database
+    /// (at `now`), remembered for the next request.
+    private func remembered(_ kind: CredentialCache.Kind, _ tokenHash: String, lookUp: (Date) async throws -> User?) async throws -> User? {
+        let key = CredentialCache.Key(kind: kind, hash: tokenHash)
+        let now = clock.now
+        if let user = cache.user(key, at: now) { return user }
+        let generation = cache.generation
+        guard let user = try await lookUp(now) else { return nil }
         cache.store(user, for: key, at: now, generation: generation)
         return user
     }

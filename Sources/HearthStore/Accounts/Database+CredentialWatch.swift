@@ -11,7 +11,7 @@ extension Database {
     /// connection turns it off and is opened again a second later. (On SQLite there is nothing to
     /// watch: this returns at once.)
     public func watchCredentials(logger: Logger) async {
-        guard let configuration = postgresConfiguration else { return }
+        guard case .postgres(let url) = location, let configuration = try? SQLPostgresConfiguration(url: url) else { return }
         let cache = credentialCache
         while !Task.isCancelled {
             do {

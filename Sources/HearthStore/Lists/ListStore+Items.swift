@@ -33,7 +33,7 @@ extension ListStore {
             // which unchecked line of the same name the new one would join.
             guard let target = try await db.raw("""
                 SELECT l.deleted_at AS list_deleted_at, (SELECT household_id FROM list_items WHERE id = \(bind: id)) AS owner,
-                    \(unsafeRaw: Self.itemColumns.map { "s." + $0 }.joined(separator: ", "))
+                    \(unsafeRaw: Self.sameItemColumnList)
                 FROM shopping_lists l LEFT JOIN list_items s ON s.id = (
                     SELECT id FROM list_items WHERE list_id = l.id AND name_key = \(bind: ListRules.key(name)) AND purchased = \(bind: false)
                     ORDER BY created_at LIMIT 1)
@@ -95,7 +95,8 @@ extension ListStore {
             RETURNING \(unsafeRaw: Self.itemColumnList)
             """
         guard let item = try await sql.raw(update).first().map(Self.item(from:)) else {
-            throw try await list(id: listId, householdId: householdId) == nil ? try await missing(listId, householdId) : ListError.itemNotFound
+            guard let list = try await list(id: listId, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
+            throw list.deletedAt == nil ? ListError.itemNotFound : ListError.listDeleted
         }
         return item
     }
@@ -142,6 +143,8 @@ extension ListStore {
     static let itemColumns = ["id", "list_id", "name", "quantity_amount", "quantity_unit", "note", "purchased", "changed_at",
                               "created_at", "updated_at"]
     static let itemColumnList = itemColumns.joined(separator: ", ")
+    /// The columns of the unchecked line an added name joins, `s` in `addItem`'s look-up.
+    static let sameItemColumnList = itemColumns.map { "s." + $0 }.joined(separator: ", ")
 
     static func item(id: UUID, listId: UUID, on db: any SQLDatabase) async throws -> ListItem? {
         try await db.select().columns(itemColumns).from("list_items").where("id", .equal, id).where("list_id", .equal, listId)
