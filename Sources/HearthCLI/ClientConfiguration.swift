@@ -38,7 +38,7 @@ struct ClientConfiguration: Codable, Equatable {
                                     attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let temporary = path.deletingLastPathComponent().appendingPathComponent(".config.json.\(UUID().uuidString)")
+        let temporary = path.deletingLastPathComponent().appendingPathComponent(".config.json.\(UUID().text)")
         guard manager.createFile(atPath: temporary.path, contents: try encoder.encode(self), attributes: [.posixPermissions: 0o600]) else {
             throw CLIError("Cannot write \(path.path).")
         }

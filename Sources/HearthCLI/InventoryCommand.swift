@@ -44,7 +44,7 @@ struct InventoryCommand: AsyncParsableCommand {
                 return .init(amount: amount, currency: code)
             }
             let item = try await client.create(.init(
-                id: UUID().uuidString, name: name, roomId: try await room.asyncMap { try await client.findGroup($0, kind: "room") },
+                id: UUID().text, name: name, roomId: try await room.asyncMap { try await client.findGroup($0, kind: "room") },
                 categoryId: try await category.asyncMap { try await client.findGroup($0, kind: "category") },
                 serialNumber: serial, purchasePrice: try money(price, "price"), replacementValue: try money(value, "value")))
             print("Added \(item.name) (\(item.documentationScore) % documented).")

@@ -28,7 +28,7 @@ struct ListsClient {
     }
 
     func create(name: String, emoji: String?) async throws -> ShoppingList {
-        let body = Components.Schemas.NewList(id: UUID().uuidString, name: name, emoji: emoji)
+        let body = Components.Schemas.NewList(id: UUID().text, name: name, emoji: emoji)
         switch try await connection.call({ try await $0.createList(body: .json(body)) }) {
         case .created(let created): return try created.body.json
         case .ok(let ok): return try ok.body.json
@@ -55,7 +55,7 @@ struct ListsClient {
     }
 
     func add(to listId: String, name: String, quantity: String?, note: String?) async throws -> (item: Item, created: Bool) {
-        let body = Components.Schemas.NewItem(id: UUID().uuidString, name: name, quantity: quantity, note: note)
+        let body = Components.Schemas.NewItem(id: UUID().text, name: name, quantity: quantity, note: note)
         switch try await connection.call({ try await $0.addItem(path: .init(id: listId), body: .json(body)) }) {
         case .created(let created): return (try created.body.json, true)
         case .ok(let ok): return (try ok.body.json, false)

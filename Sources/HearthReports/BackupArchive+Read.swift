@@ -99,7 +99,7 @@ extension BackupArchive {
     /// its SHA-256 is `sha256`.
     private static func extract(_ entry: Entry, from archive: Archive, to folder: URL, sha256: String, budget: inout Int) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(UUID().uuidString)
+        let url = folder.appendingPathComponent(UUID().text)
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         var hash = SHA256(), remaining = budget
         let limit = budget

@@ -64,7 +64,7 @@ public struct AppConfiguration: Sendable {
     /// quiet logs, webhooks to a local receiver.
     public static func testing(clock: any WallClock = SystemClock(), registrationOpen: Bool = true) -> AppConfiguration {
         AppConfiguration(
-            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)").path,
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().text)").path,
             registrationOpen: registrationOpen, logLevel: .warning,
             passwordCost: 4, clock: clock, inMemoryDatabase: true, webhooksAllowLoopback: true
         )
@@ -136,7 +136,7 @@ public enum DataDirectory {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
-            let probe = URL(fileURLWithPath: path).appendingPathComponent(".write-test-\(UUID().uuidString)")
+            let probe = URL(fileURLWithPath: path).appendingPathComponent(".write-test-\(UUID().text)")
             try Data().write(to: probe)
             try manager.removeItem(at: probe)
         } catch {

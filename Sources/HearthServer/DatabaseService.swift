@@ -4,8 +4,8 @@ import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions, old webhook
 /// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
-/// used) hourly; on PostgreSQL, listens for credential changes that other servers make (see
-/// ``Database/watchCredentials(logger:)``); and closes the connections once the server has shut
+/// used) hourly; on PostgreSQL, listens for the changes of other servers that its caches depend on (see
+/// ``Database/watchChanges(logger:)``); and closes the connections once the server has shut
 /// down gracefully.
 struct DatabaseService: Service {
     let database: Database
@@ -19,7 +19,7 @@ struct DatabaseService: Service {
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
-                group.addTask { await database.watchCredentials(logger: logger) }
+                group.addTask { await database.watchChanges(logger: logger) }
                 group.addTask { await purgeHourly() }
             }
         }

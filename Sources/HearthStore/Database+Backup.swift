@@ -30,7 +30,7 @@ extension Database {
         guard kind == .sqlite else { throw BackupError.postgres }
         let manager = FileManager.default
         guard !manager.fileExists(atPath: path) else { throw BackupError.exists(path) }
-        let temporary = path + ".partial-\(UUID().uuidString)"
+        let temporary = path + ".partial-\(UUID().text)"
         defer {
             for leftover in [temporary, temporary + "-wal", temporary + "-shm"] { try? manager.removeItem(atPath: leftover) }
         }

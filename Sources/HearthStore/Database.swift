@@ -27,7 +27,11 @@ public final class Database: Sendable {
     public let sql: any SQLDatabase
     public let kind: DatabaseKind
     /// Who sessions and tokens belong to, for a few seconds (see ``CredentialCache``).
-    public let credentialCache = CredentialCache()
+    public let credentialCache = CredentialCache.credentials()
+    /// Pages of lists as `GET /api/v1/lists/{id}` last read them (see ``ListPageCache``).
+    public let listPages = ListPageCache.pages()
+    /// Users' timers and Focus settings (see ``TimerCache``).
+    public let timers = TimerCache.timers()
     /// Where the data lives.
     let location: DatabaseLocation
     private let shutdownPool: @Sendable () async throws -> Void
@@ -37,9 +41,11 @@ public final class Database: Sendable {
         self.location = location
         if case .postgres = location { kind = .postgres } else { kind = .sqlite }
         self.shutdownPool = shutdown
-        // This process makes every change to an SQLite database that matters (see CredentialCache);
-        // on PostgreSQL the cache waits for `watchCredentials` to listen.
-        if kind == .sqlite { credentialCache.enable() }
+        // This process makes every change to an SQLite database that matters (see ReadCache); on
+        // PostgreSQL the caches wait for `watchChanges` to listen.
+        if kind == .sqlite {
+            for (_, cache) in watchedCaches { cache.enable() }
+        }
     }
 
     /// Opens the database and checks that it answers, so a bad URL fails at start-up with a clear error.

@@ -1,9 +1,9 @@
 """Two servers on one PostgreSQL database, as a cluster behind a load balancer runs them.
 
-Each server remembers for a few seconds who a token belongs to (the credential cache), so an
-authenticated request needs no look-up. A token revoked through one server must still be refused by
-the other on the very next request: the revoking statement's trigger sends a NOTIFY, and every server
-listens and forgets what it remembered before it could answer again.
+Each server remembers for a few seconds who a token belongs to, the pages of lists and each user's
+timer (its read caches), so a request need not read them again. What one server changes must still
+be seen by the other on the very next request: the changing statement's trigger sends a NOTIFY, and
+every server listens and forgets what it remembered before it could answer again.
 """
 
 from __future__ import annotations
@@ -53,3 +53,33 @@ def test_a_token_revoked_on_one_server_is_refused_by_the_other_on_the_next_reque
         assert status == 401, "the second server still accepted a token the first had revoked"
         assert "revoked" in problem["detail"]
     assert request(second, "GET", "/api/v1/me", token=keeper)[0] == 200
+
+
+def test_a_list_changed_on_one_server_is_read_on_the_other_at_once(cluster):
+    first, second = cluster
+    token = sign_up(first, "ada@example.org")
+    status, created = request(first, "POST", "/api/v1/lists", {"name": "Groceries"}, token=token)
+    assert status == 201
+    path = f"/api/v1/lists/{created['id']}"
+    for n in range(25):
+        status, item = request(first, "POST", f"{path}/items", {"name": f"Item {n}"}, token=token)
+        assert status == 201
+        # The second server reads the list twice, so it has the page in memory...
+        for _ in range(2):
+            status, page = request(second, "GET", path, token=token)
+            assert item["id"] in [i["id"] for i in page["items"]]
+        # ...and still answers the change the first server made right after.
+        assert request(first, "PATCH", f"{path}/items/{item['id']}", {"purchased": True}, token=token)[0] == 200
+        status, page = request(second, "GET", path, token=token)
+        assert [i["purchased"] for i in page["items"] if i["id"] == item["id"]] == [True], "the second server showed a stale list"
+
+
+def test_a_timer_started_on_one_server_runs_on_the_other_at_once(cluster):
+    first, second = cluster
+    token = sign_up(first, "ada@example.org")
+    for _ in range(10):
+        for _ in range(2):
+            assert request(second, "GET", "/api/v1/focus/timer", token=token)[1]["phase"] == "idle"
+        assert request(first, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token=token)[0] == 200
+        assert request(second, "GET", "/api/v1/focus/timer", token=token)[1]["phase"] == "focus", "the second server showed a stale timer"
+        assert request(first, "POST", "/api/v1/focus/timer/reset", token=token)[0] == 200

@@ -13,6 +13,24 @@ import Testing
         #expect(throws: ListError.invalidQuantity(text)) { try Quantity(parsing: text) }
     }
 
+    @Test(arguments: ["2", "1.5", "0.25", "250", "999999.999999", "0.000001"])
+    func aStoredAmountIsShownAsItWasStored(text: String) throws {
+        let stored = try #require(Quantity(amountText: text, unit: "kg"))
+        #expect(stored.description == "\(text) kg")
+        #expect(stored == Quantity(amount: try #require(Decimal(string: text)), unit: "kg"))
+        #expect(Quantity(amount: stored.amount, unit: nil).amountText == text)
+    }
+
+    @Test func aBackupsLongerSpellingOfAnAmountIsTheSameQuantity() {
+        #expect(Quantity(amountText: "1.50", unit: "l") == Quantity(amountText: "1.5", unit: "l"))
+        #expect(Quantity(amountText: "1.50", unit: "l") != Quantity(amountText: "1.5", unit: "kg"))
+    }
+
+    @Test(arguments: ["", ".", "1.2.3", "-1", "1e3", "2 kg", "abc"])
+    func aStoredAmountThatIsNoNumberIsNoQuantity(text: String) {
+        #expect(Quantity(amountText: text, unit: nil) == nil)
+    }
+
     @Test func quantitiesOfTheSameUnitAddExactly() throws {
         let sum = try Quantity(parsing: "0.1 l").adding(try Quantity(parsing: "0,2 l"))
         #expect(sum?.description == "0.3 l")

@@ -25,7 +25,7 @@ import Testing
             // Gone behind the store's back (as `hearth user reset-password` from another process would):
             // the cache answers until its lifetime is over, and not a moment longer.
             try await database.run("DELETE FROM api_tokens")
-            clock.advance(by: CredentialCache.lifetime - 0.5)
+            clock.advance(by: database.credentialCache.lifetime - 0.5)
             #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
             clock.advance(by: 1)
             #expect(try await credentials.tokenUser(tokenHash: "t1") == nil)
@@ -56,20 +56,6 @@ import Testing
         }
     }
 
-    @Test func aLookUpThatRacedARevocationIsNotRemembered() {
-        let cache = CredentialCache()
-        cache.enable()
-        let user = User(id: UUID(), householdId: UUID(), name: "Ada", email: "ada@example.org", createdAt: .now, updatedAt: .now)
-        let key = CredentialCache.Key(kind: .token, hash: "t1")
-        let generation = cache.generation
-        cache.clear()
-        cache.store(user, for: key, at: .now, generation: generation)
-        #expect(cache.user(key, at: .now) == nil)
-        cache.store(user, for: key, at: .now, generation: cache.generation)
-        #expect(cache.user(key, at: .now) == user)
-        #expect(cache.user(CredentialCache.Key(kind: .session, hash: "t1"), at: .now) == nil)
-    }
-
     /// Two servers on one PostgreSQL database: what one revokes, the other's cache forgets, through
     /// the NOTIFY its triggers send; and a server that stops listening stops trusting its cache.
     @Test func anotherServersRevocationClearsThisServersCache() async throws {
@@ -92,28 +78,5 @@ import Testing
             }
             try await second.close()
         }
-    }
-
-    /// Runs `body` while the database watches for credential changes (PostgreSQL) and its cache is on.
-    func withWatch(_ database: Database, _ body: () async throws -> Void) async throws {
-        let watch = Task { await database.watchCredentials(logger: Logger(label: "test")) }
-        do {
-            try await eventually { database.credentialCache.isEnabled }
-            try await body()
-        } catch {
-            watch.cancel()
-            await watch.value
-            throw error
-        }
-        watch.cancel()
-        await watch.value
-    }
-
-    /// Waits up to five seconds for `condition`.
-    func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(condition())
     }
 }

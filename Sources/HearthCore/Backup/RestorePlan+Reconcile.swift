@@ -42,7 +42,7 @@ extension RestorePlan {
         let ids = backup.rooms.map(\.id) + backup.categories.map(\.id) + backup.items.map(\.id) + backup.receipts.map(\.id)
             + backup.items.flatMap { $0.photos.map(\.id) }
         var seen = Set<UUID>()
-        for id in ids where !seen.insert(id).inserted { throw .invalidRecord("the id \(id.uuidString.lowercased()) appears twice") }
+        for id in ids where !seen.insert(id).inserted { throw .invalidRecord("the id \(id.text.lowercased()) appears twice") }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Where a page of a list's items ended: the place of its last item in the list's order (to buy,
 /// oldest first; then in the basket, most recently checked first). Clients get it as an opaque
 /// text (`nextCursor`) and send it back (`cursor`) for the next page.
-public struct ListItemCursor: Sendable, Equatable {
+public struct ListItemCursor: Sendable, Hashable {
     public let purchased: Bool
     public let changedAt: Date
     public let createdAt: Date
@@ -37,6 +37,6 @@ public struct ListItemCursor: Sendable, Equatable {
             let digits = String(date.timeIntervalSince1970.bitPattern, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }
-        return (purchased ? "1" : "0") + hex(changedAt) + hex(createdAt) + id.uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return (purchased ? "1" : "0") + hex(changedAt) + hex(createdAt) + id.text.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }

@@ -3,15 +3,43 @@ import Foundation
 /// An amount with an optional unit, as people write it: "2", "2 l", "500 g", "1,5 kg".
 /// Amounts are decimals, so adding 0.1 l and 0.2 l gives exactly 0.3 l.
 public struct Quantity: Sendable, Equatable, CustomStringConvertible {
-    public var amount: Decimal
+    /// The amount as text ("1.5", "250"), which is how the store keeps it and the API shows it: a
+    /// page of a thousand items reads and writes it as it is, with no decimal parsed or printed.
+    public let amountText: String
     /// Lowercased unit ("l", "kg", "pcs"), or nil for a plain count.
-    public var unit: String?
+    public let unit: String?
     /// Code points a quantity may have as typed.
     public static let maximumLength = 40
 
     public init(amount: Decimal, unit: String?) {
-        self.amount = amount
+        self.amountText = amount.description
         self.unit = unit
+    }
+
+    /// A quantity as the store keeps it (``amountText`` and ``unit`` of an earlier one); nil when
+    /// the text is not a plain decimal number.
+    public init?(amountText: String, unit: String?) {
+        var digits = 0, points = 0
+        for byte in amountText.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1 else { return nil }
+        self.amountText = amountText
+        self.unit = unit
+    }
+
+    /// The amount, exactly.
+    public var amount: Decimal {
+        Decimal(string: amountText, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    }
+
+    /// Equal amounts in the same unit: "1.50" read from a backup equals "1.5".
+    public static func == (lhs: Quantity, rhs: Quantity) -> Bool {
+        lhs.unit == rhs.unit && (lhs.amountText == rhs.amountText || lhs.amount == rhs.amount)
     }
 
     /// Reads "2 l", "2l", "1.5 kg", "1,5 kg", "3". Throws ``ListError/invalidQuantity(_:)`` otherwise.
@@ -30,8 +58,7 @@ public struct Quantity: Sendable, Equatable, CustomStringConvertible {
 
     /// "2 l", "1.5 kg", "3".
     public var description: String {
-        let number = NSDecimalNumber(decimal: amount).stringValue
-        return unit.map { "\(number) \($0)" } ?? number
+        unit.map { "\(amountText) \($0)" } ?? amountText
     }
 
     /// The sum when both measure the same kind of thing, written in a sensible unit (500 g + 1 kg

@@ -20,7 +20,7 @@ public enum InventoryCSV {
                 item.purchaseDate?.description ?? "", item.purchasePlace ?? "", item.purchasePrice?.decimalString ?? "",
                 item.purchasePrice?.currency ?? "", item.replacementValue?.decimalString ?? "", item.replacementValue?.currency ?? "",
                 item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", item.tags.joined(separator: "; "), item.notes ?? "",
-                String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.uuidString.lowercased(),
+                String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
                 item.createdAt.formatted(added), item.updatedAt.formatted(added),
             ]
         }

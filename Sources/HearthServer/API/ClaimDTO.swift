@@ -10,7 +10,7 @@ extension Components.Schemas.Claim {
         let lines: [Components.Schemas.ClaimLine] = claim.lines.map { line in
             let each = frozen[line.itemId]?.replacementEach ?? items[line.itemId]?.unitValue
             let missing = frozen[line.itemId]?.missing ?? items[line.itemId]?.documentation.missing ?? []
-            return .init(itemId: line.itemId.uuidString, name: frozen[line.itemId]?.name ?? items[line.itemId]?.name ?? "A deleted item",
+            return .init(itemId: line.itemId.text, name: frozen[line.itemId]?.name ?? items[line.itemId]?.name ?? "A deleted item",
                          quantity: line.quantity, each: each.map(Components.Schemas.Money.init),
                          total: each?.times(line.quantity).map(Components.Schemas.Money.init),
                          outcome: .init(rawValue: line.outcome.rawValue) ?? .open, paid: line.paid.map(Components.Schemas.Money.init),
@@ -19,7 +19,7 @@ extension Components.Schemas.Claim {
         func sums(_ amounts: [Components.Schemas.Money]) -> [Components.Schemas.Money] {
             Money.totals(amounts.map(\.domain)).map(Components.Schemas.Money.init)
         }
-        self.init(id: claim.id.uuidString, status: .init(rawValue: claim.status.rawValue) ?? .draft, incident: .init(claim.incident),
+        self.init(id: claim.id.text, status: .init(rawValue: claim.status.rawValue) ?? .draft, incident: .init(claim.incident),
                   lines: lines, claimed: sums(lines.compactMap(\.total)), paid: sums(lines.compactMap(\.paid)), sha256: claim.sha256,
                   frozenAt: claim.snapshot?.frozenAt, createdAt: claim.createdAt, updatedAt: claim.updatedAt)
     }

@@ -61,7 +61,7 @@ enum HTTPErrorMessage: Error {
 
 extension Components.Schemas.FocusSession {
     init(_ session: FocusSession) {
-        self.init(id: session.id.uuidString, kind: .init(rawValue: session.kind.rawValue) ?? .focus,
+        self.init(id: session.id.text, kind: .init(rawValue: session.kind.rawValue) ?? .focus,
                   startedAt: session.startedAt, endedAt: session.endedAt, plannedSeconds: session.plannedSeconds,
                   actualSeconds: session.actualSeconds, skipped: session.skipped, label: session.label)
     }

@@ -158,9 +158,9 @@ extension EventHub {
     /// The same for changes of a receipt, or made by the server itself (`by` nil: a receipt was read).
     func publishInventoryChange(_ type: String, householdId: UUID, itemId: UUID? = nil, receiptId: UUID? = nil, by userId: UUID?) {
         var fields = [#""type":"\#(type)""#]
-        if let itemId { fields.append(#""itemId":"\#(itemId.uuidString)""#) }
-        if let receiptId { fields.append(#""receiptId":"\#(receiptId.uuidString)""#) }
-        if let userId { fields.append(#""by":"\#(userId.uuidString)""#) }
+        if let itemId { fields.append(#""itemId":"\#(itemId.text)""#) }
+        if let receiptId { fields.append(#""receiptId":"\#(receiptId.text)""#) }
+        if let userId { fields.append(#""by":"\#(userId.text)""#) }
         publish(ServerEvent(name: "inventory", data: "{\(fields.joined(separator: ","))}"), toHousehold: householdId)
     }
 }

@@ -187,14 +187,14 @@ extension ListStore {
 extension EventHub {
     /// Tells every open page of the household that a list changed; pages then reload what they show.
     func publishListChange(_ type: String, listId: UUID, by user: User) {
-        let data = #"{"type":"\#(type)","listId":"\#(listId.uuidString)","by":"\#(user.id.uuidString)"}"#
+        let data = #"{"type":"\#(type)","listId":"\#(listId.text)","by":"\#(user.id.text)"}"#
         publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
     }
 }
 
 extension Components.Schemas.ShoppingList {
     init(_ summary: ListSummary) {
-        self.init(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji, position: summary.list.position,
+        self.init(id: summary.list.id.text, name: summary.list.name, emoji: summary.list.emoji, position: summary.list.position,
                   itemCount: summary.items, purchasedCount: summary.purchased, createdAt: summary.list.createdAt,
                   updatedAt: summary.list.updatedAt, deletedAt: summary.list.deletedAt)
     }
@@ -202,7 +202,7 @@ extension Components.Schemas.ShoppingList {
 
 extension Components.Schemas.ListItem {
     init(_ item: ListItem) {
-        self.init(id: item.id.uuidString, name: item.name, quantity: item.quantity?.description, note: item.note,
+        self.init(id: item.id.text, name: item.name, quantity: item.quantity?.description, note: item.note,
                   purchased: item.purchased, changedAt: item.changedAt, createdAt: item.createdAt)
     }
 }

@@ -18,7 +18,7 @@ struct HearthAPIService: APIProtocol {
         let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.current.clientAddress)
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)
         let created = try await services.accountService.createToken(for: user, name: body.name)
-        return .created(.init(body: .json(.init(id: created.token.id.uuidString, name: created.token.name, token: created.secret))))
+        return .created(.init(body: .json(.init(id: created.token.id.text, name: created.token.name, token: created.secret))))
     }
 
     func deleteToken(_ input: Operations.DeleteToken.Input) async throws -> Operations.DeleteToken.Output {
@@ -38,15 +38,15 @@ struct HearthAPIService: APIProtocol {
         guard let household = try await services.accounts.household(id: user.householdId) else { throw AccountError.notFound }
         let members = try await services.accounts.members(householdId: household.id)
         return .ok(.init(body: .json(.init(
-            id: household.id.uuidString, name: household.name,
-            members: members.map { .init(id: $0.id.uuidString, name: $0.name, email: $0.email) }
+            id: household.id.text, name: household.name,
+            members: members.map { .init(id: $0.id.text, name: $0.name, email: $0.email) }
         ))))
     }
 }
 
 extension Components.Schemas.User {
     init(_ user: User) {
-        self.init(id: user.id.uuidString, name: user.name, email: user.email,
-                  householdId: user.householdId.uuidString, timeZone: user.timeZone)
+        self.init(id: user.id.text, name: user.name, email: user.email,
+                  householdId: user.householdId.text, timeZone: user.timeZone)
     }
 }

@@ -9,14 +9,14 @@ extension Components.Schemas.InventoryItem {
     init(_ item: InventoryItem, photos: [ItemPhoto]? = nil) {
         let documentation = item.documentation
         self.init(
-            id: item.id.uuidString, name: item.name, description: item.description, roomId: item.roomId?.uuidString,
-            categoryId: item.categoryId?.uuidString, quantity: item.quantity, brand: item.brand, model: item.model,
+            id: item.id.text, name: item.name, description: item.description, roomId: item.roomId?.text,
+            categoryId: item.categoryId?.text, quantity: item.quantity, brand: item.brand, model: item.model,
             serialNumber: item.serialNumber, barcode: item.barcode, purchaseDate: item.purchaseDate?.description,
             purchasePlace: item.purchasePlace, purchasePrice: item.purchasePrice.map(Components.Schemas.Money.init),
             replacementValue: item.replacementValue.map(Components.Schemas.Money.init), value: item.value.map(Components.Schemas.Money.init),
             condition: item.condition.flatMap { .init(rawValue: $0.rawValue) }, warrantyUntil: item.warrantyUntil?.description,
             tags: item.tags, notes: item.notes, photoCount: item.photoCount, receiptCount: item.receiptCount,
-            primaryPhotoId: item.primaryPhotoId?.uuidString,
+            primaryPhotoId: item.primaryPhotoId?.text,
             thumbnailUrl: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
             documentationScore: documentation.score, isDocumented: documentation.isDocumented,
             missing: documentation.missing.compactMap { .init(rawValue: $0.rawValue) },
@@ -35,7 +35,7 @@ extension Components.Schemas.Money {
 
 extension Components.Schemas.ItemPhoto {
     init(_ photo: ItemPhoto) {
-        self.init(id: photo.id.uuidString, position: photo.position, width: photo.width, height: photo.height,
+        self.init(id: photo.id.text, position: photo.position, width: photo.width, height: photo.height,
                   contentType: photo.contentType, byteSize: photo.byteSize, createdAt: photo.createdAt,
                   thumbUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .thumb),
                   mediumUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .medium),
@@ -45,14 +45,14 @@ extension Components.Schemas.ItemPhoto {
 
 extension Components.Schemas.InventoryGroup {
     init(_ group: InventoryGroup, itemCount: Int) {
-        self.init(id: group.id.uuidString, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault,
+        self.init(id: group.id.text, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault,
                   itemCount: itemCount)
     }
 }
 
 extension Components.Schemas.GroupTotal {
     init(_ total: GroupTotal) {
-        self.init(id: total.group?.id.uuidString, name: total.group?.name, icon: total.group?.icon, itemCount: total.itemCount,
+        self.init(id: total.group?.id.text, name: total.group?.name, icon: total.group?.icon, itemCount: total.itemCount,
                   totals: total.totals.map(Components.Schemas.Money.init), documentedCount: total.documentedCount, score: total.score)
     }
 }
@@ -78,7 +78,7 @@ enum PhotoURL {
     }
 
     static func path(itemId: UUID, photoId: UUID, size: Size) -> String {
-        "/api/v1/inventory/items/\(itemId.uuidString)/photos/\(photoId.uuidString)?size=\(size.rawValue)"
+        "/api/v1/inventory/items/\(itemId.text)/photos/\(photoId.text)?size=\(size.rawValue)"
     }
 }
 
@@ -132,9 +132,9 @@ enum InventoryInput {
 
 extension Components.Schemas.Receipt {
     init(_ receipt: Receipt) {
-        let path = "/api/v1/inventory/receipts/\(receipt.id.uuidString)/image"
+        let path = "/api/v1/inventory/receipts/\(receipt.id.text)/image"
         self.init(
-            id: receipt.id.uuidString, status: .init(rawValue: receipt.status.rawValue) ?? .unreadable, vendor: receipt.vendor,
+            id: receipt.id.text, status: .init(rawValue: receipt.status.rawValue) ?? .unreadable, vendor: receipt.vendor,
             date: receipt.date?.description, total: receipt.total.map { .init($0) }, tax: receipt.tax.map { .init($0) }, number: receipt.number,
             lines: receipt.lines.map { .init(description: $0.description, quantity: $0.quantity, amount: $0.amount.map { .init($0) }) },
             proposal: receipt.proposal.map { proposal in
@@ -143,7 +143,7 @@ extension Components.Schemas.Receipt {
                       lines: proposal.lines.map { .init(description: $0.description, quantity: $0.quantity, amount: $0.amount.map { .init($0) }) })
             },
             text: receipt.text, imageUrl: receipt.image.map { _ in "\(path)?size=medium" }, thumbUrl: receipt.image.map { _ in "\(path)?size=thumb" },
-            itemIds: receipt.itemIds.map(\.uuidString), createdAt: receipt.createdAt, updatedAt: receipt.updatedAt
+            itemIds: receipt.itemIds.map(\.text), createdAt: receipt.createdAt, updatedAt: receipt.updatedAt
         )
     }
 }

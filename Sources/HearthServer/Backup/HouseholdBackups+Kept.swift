@@ -11,7 +11,7 @@ extension HouseholdBackups {
     }
 
     func folder(householdId: UUID) -> URL {
-        URL(fileURLWithPath: keptDirectory).appendingPathComponent(householdId.uuidString.lowercased())
+        URL(fileURLWithPath: keptDirectory).appendingPathComponent(householdId.text.lowercased())
     }
 
     /// Makes a backup into the household's folder now and keeps only the newest `keep`.

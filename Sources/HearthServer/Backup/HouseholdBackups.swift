@@ -27,7 +27,7 @@ struct HouseholdBackups: Sendable {
     func make(householdId: UUID, withMedia: Bool) async throws -> File {
         let backup = try await inventory.backup(householdId: householdId, appVersion: HearthVersion.current)
         let stamp = Self.stamp(backup.exportDate)
-        let url = try media.temporaryFolder().appendingPathComponent(UUID().uuidString)
+        let url = try media.temporaryFolder().appendingPathComponent(UUID().text)
         let media = self.media
         do {
             if withMedia {
@@ -46,7 +46,7 @@ struct HouseholdBackups: Sendable {
     /// The archive is checked whole before anything changes, and the data is written in one
     /// transaction, so a bad or partial file changes nothing.
     func restore(_ file: URL, householdId: UUID, strategy: RestoreStrategy, dryRun: Bool) async throws -> RestoreSummary {
-        let folder = try media.temporaryFolder().appendingPathComponent("restore-\(UUID().uuidString)")
+        let folder = try media.temporaryFolder().appendingPathComponent("restore-\(UUID().text)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let limit = maxBytes
         let contents = try await Blocking.run { try BackupArchive.read(file, extractingTo: folder, limit: limit) }

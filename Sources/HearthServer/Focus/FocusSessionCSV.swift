@@ -10,7 +10,7 @@ enum FocusSessionCSV {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = timeZone
         let rows = sessions.map { session in
-            [session.id.uuidString, session.kind.rawValue, formatter.string(from: session.startedAt),
+            [session.id.text, session.kind.rawValue, formatter.string(from: session.startedAt),
              formatter.string(from: session.endedAt), String(session.plannedSeconds), String(session.actualSeconds),
              session.skipped ? "true" : "false", session.label ?? ""]
         }

@@ -25,7 +25,7 @@ struct TimerEventPayload: Encodable {
             type: event.kind.rawValue, at: event.at, timer: .init(state, settings: settings, now: now, timeZone: timeZone),
             session: event.session.map(Components.Schemas.FocusSession.init),
             workout: event.workout.map {
-                .init(id: $0.id.uuidString, startedAt: $0.startedAt, endedAt: $0.endedAt, rests: $0.rests,
+                .init(id: $0.id.text, startedAt: $0.startedAt, endedAt: $0.endedAt, rests: $0.rests,
                       restSeconds: $0.restSeconds, seconds: $0.seconds)
             }
         )

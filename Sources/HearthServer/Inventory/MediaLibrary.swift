@@ -35,7 +35,7 @@ struct MediaLibrary: Sendable {
     /// ``maxBytes``) as soon as it gets there, and an empty one (422).
     func receive(_ body: HTTPBody, limit: Int? = nil) async throws -> Upload {
         let maxBytes = limit ?? maxBytes
-        let temporary = try temporaryFolder().appendingPathComponent(UUID().uuidString)
+        let temporary = try temporaryFolder().appendingPathComponent(UUID().text)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil), let handle = try? FileHandle(forWritingTo: temporary) else {
             throw HTTPError(.internalServerError, message: "The upload could not be saved.")
         }
@@ -121,7 +121,7 @@ struct MediaLibrary: Sendable {
     private func makeRendition(_ sha256: String, size: PhotoURL.Size, at url: URL) async throws -> Data {
         let data = try await processor.jpeg(from: originalURL(sha256).path, maxSide: size.maxSide, quality: size == .thumb ? 78 : 85)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString)")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().text)")
         try data.write(to: temporary)
         try Self.moveIntoPlace(temporary, url)
         return data

@@ -21,7 +21,7 @@ struct ClaimFiles: Sendable {
                 thumbnails[line.itemId] = try? await media.renditionURL(photo.sha256, size: .thumb)
             }
         }
-        let url = try media.temporaryFolder().appendingPathComponent("claim-\(UUID().uuidString).pdf")
+        let url = try media.temporaryFolder().appendingPathComponent("claim-\(UUID().text).pdf")
         let outcomes = claim.lines, pictures = thumbnails
         do {
             try await Blocking.run { try ClaimExport.writePDF(snapshot, sha256: sha256, outcomes: outcomes, thumbnails: pictures, to: url.path) }
@@ -48,7 +48,7 @@ struct ClaimFiles: Sendable {
         }
         guard let json = claim.snapshotJSON else { throw InventoryError.claimNotFrozen }
         let csv = try ClaimExport.csv(snapshot), found = files
-        let url = try media.temporaryFolder().appendingPathComponent("claim-pack-\(UUID().uuidString).zip")
+        let url = try media.temporaryFolder().appendingPathComponent("claim-pack-\(UUID().text).zip")
         do {
             try await Blocking.run {
                 try ClaimPack.write(snapshotJSON: json, snapshot: snapshot, sha256: sha256, csv: csv, pdf: pdf, file: { found[$0.name] }, to: url)

@@ -94,7 +94,7 @@ struct WebhookSender: Service {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.headers.add(name: "User-Agent", value: "Hearth-Webhook/1")
             request.headers.add(name: "X-Hearth-Event", value: due.delivery.event)
-            request.headers.add(name: "X-Hearth-Delivery", value: due.delivery.id.uuidString)
+            request.headers.add(name: "X-Hearth-Delivery", value: due.delivery.id.text)
             request.headers.add(name: "X-Hearth-Signature", value: Self.signature(secret: secret, timestamp: timestamp, body: due.payload))
             request.body = .bytes(ByteBuffer(string: due.payload))
             let response = try await client.execute(request, timeout: Self.requestTimeout)

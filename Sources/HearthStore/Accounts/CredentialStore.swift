@@ -99,14 +99,9 @@ public struct CredentialStore: Sendable {
 
     /// The user the cache remembers for a credential, else what `lookUp` finds in the database
     /// (at `now`), remembered for the next request.
-    private func remembered(_ kind: CredentialCache.Kind, _ tokenHash: String, lookUp: (Date) async throws -> User?) async throws -> User? {
-        let key = CredentialCache.Key(kind: kind, hash: tokenHash)
+    private func remembered(_ kind: CredentialKey.Kind, _ tokenHash: String, lookUp: (Date) async throws -> User?) async throws -> User? {
         let now = clock.now
-        if let user = cache.user(key, at: now) { return user }
-        let generation = cache.generation
-        guard let user = try await lookUp(now) else { return nil }
-        cache.store(user, for: key, at: now, generation: generation)
-        return user
+        return try await cache.remembered(CredentialKey(kind: kind, hash: tokenHash), at: now) { try await lookUp(now) }
     }
 
     /// One query for a credential and its user: every authenticated request runs it.

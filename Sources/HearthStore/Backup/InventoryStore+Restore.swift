@@ -17,6 +17,10 @@ extension InventoryStore {
     /// use (in the archive, already stored). With `dryRun` it only says what it would do.
     public func restore(_ backup: HouseholdBackup, householdId: UUID, strategy: RestoreStrategy, availableFiles: Set<String>,
                         dryRun: Bool) async throws -> RestoreOutcome {
+        defer {  // once committed: a backup's lists and Focus settings may have replaced these (see ReadCache)
+            database.listPages.clear()
+            database.timers.clear()
+        }
         try await prepare(householdId: householdId)
         let ids = self.ids, now = clock.now, kind = self.kind
         @Sendable func plan(on db: any SQLDatabase) async throws -> RestorePlan {

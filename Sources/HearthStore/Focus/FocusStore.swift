@@ -28,6 +28,7 @@ public struct FocusStore: Sendable {
 
     /// Saves validated settings.
     public func saveSettings(_ settings: FocusSettings, userId: UUID) async throws {
+        defer { database.timers.clear() }  // once saved (see TimerCache)
         let json = String(decoding: try Self.encoder.encode(settings), as: UTF8.self)
         try await sql.insert(into: "focus_settings").columns("user_id", "settings", "updated_at")
             .values(SQLBind(userId), SQLBind(json), SQLBind(clock.now))
@@ -35,8 +36,14 @@ public struct FocusStore: Sendable {
             .run()
     }
 
-    /// The timer and the settings in one query: what every look at the timer needs.
+    /// The timer and the settings in one query: what every look at the timer needs. Read within
+    /// the last few seconds, with no change since, they come from ``TimerCache``.
     public func timerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
+        try await database.timers.remembered(userId, at: clock.now) { try await readTimerAndSettings(userId: userId) }
+            ?? (TimerState(), FocusSettings())
+    }
+
+    private func readTimerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
         let row = try await sql.raw("""
             SELECT t.state, s.settings FROM users u
             LEFT JOIN focus_timers t ON t.user_id = u.id LEFT JOIN focus_settings s ON s.user_id = u.id
@@ -58,6 +65,7 @@ public struct FocusStore: Sendable {
         _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition,
         effects: @escaping @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects
     ) async throws -> (transition: TimerTransition, effects: Effects?) {
+        defer { database.timers.clear() }  // once committed (see TimerCache)
         let clock = clock
         return try await database.transaction { db in
             let now = clock.now

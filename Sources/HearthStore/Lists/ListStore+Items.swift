@@ -24,6 +24,7 @@ extension ListStore {
     /// Adds an item. The same request again (same client id) returns the first result; a name that
     /// already stands unchecked on the list gets the quantities added (same unit) instead of a second line.
     public func addItem(id: UUID?, listId: UUID, householdId: UUID, name: String, quantity: Quantity?, note: String?) async throws -> (item: ListItem, created: Bool) {
+        defer { forgetPages() }
         let name = try ListRules.name(name)
         let note = try ListRules.note(note)
         let id = id ?? ids.next()
@@ -49,7 +50,7 @@ extension ListStore {
             try await Self.remember(name, householdId: householdId, listId: listId, at: now, on: db)
             if let same, let merged = Self.merged(same.quantity, quantity) {
                 let item = try await db.raw("""
-                    UPDATE list_items SET quantity_amount = \(bind: merged.map { "\($0.amount)" }), quantity_unit = \(bind: merged?.unit),
+                    UPDATE list_items SET quantity_amount = \(bind: merged?.amountText), quantity_unit = \(bind: merged?.unit),
                     updated_at = \(bind: now) WHERE id = \(bind: same.id) RETURNING \(unsafeRaw: Self.itemColumnList)
                     """).first().map(Self.item(from:))
                 return (item ?? same, false)
@@ -58,7 +59,7 @@ extension ListStore {
                 INSERT INTO list_items (id, list_id, household_id, name, name_key, quantity_amount, quantity_unit, note, purchased,
                     changed_at, created_at, updated_at)
                 VALUES (\(bind: id), \(bind: listId), \(bind: householdId), \(bind: name), \(bind: ListRules.key(name)),
-                    \(bind: quantity.map { "\($0.amount)" }), \(bind: quantity?.unit), \(bind: note), \(bind: false), \(bind: now), \(bind: now), \(bind: now))
+                    \(bind: quantity?.amountText), \(bind: quantity?.unit), \(bind: note), \(bind: false), \(bind: now), \(bind: now), \(bind: now))
                 RETURNING \(unsafeRaw: Self.itemColumnList)
                 """).first().map(Self.item(from:))
             guard let item else { throw ListError.itemNotFound }
@@ -71,6 +72,7 @@ extension ListStore {
     /// `changedAt` is its creation time until it is first checked.) A check that lands counts a
     /// purchase of the name: a trigger does, in the same statement (migration 13).
     public func updateItem(id: UUID, listId: UUID, householdId: UUID, _ change: ItemChange) async throws -> ListItem {
+        defer { forgetPages() }
         let name = try change.name.map(ListRules.name)
         let note = try change.note.map { try ListRules.note($0) }
         let now = clock.now
@@ -78,7 +80,7 @@ extension ListStore {
         if let name { update += ", name = \(bind: name), name_key = \(bind: ListRules.key(name))" }
         if let note { update += ", note = \(bind: note)" }
         if let quantity = change.quantity {
-            update += ", quantity_amount = \(bind: quantity.map { "\($0.amount)" }), quantity_unit = \(bind: quantity?.unit)"
+            update += ", quantity_amount = \(bind: quantity?.amountText), quantity_unit = \(bind: quantity?.unit)"
         }
         if let purchased = change.purchased {
             // A device clock ahead of the server's cannot stamp the future and so block everyone
@@ -103,6 +105,7 @@ extension ListStore {
 
     /// Deletes an item from an active list.
     public func deleteItem(id: UUID, listId: UUID, householdId: UUID) async throws {
+        defer { forgetPages() }
         guard try await list(id: listId, householdId: householdId) != nil else { throw try await missing(listId, householdId) }
         guard try await sql.delete(from: "list_items").where("id", .equal, id).where("list_id", .equal, listId).runCounting() > 0 else {
             throw ListError.itemNotFound
@@ -112,6 +115,7 @@ extension ListStore {
     /// Removes every purchased item of an active list. Returns how many.
     @discardableResult
     public func clearPurchased(listId: UUID, householdId: UUID) async throws -> Int {
+        defer { forgetPages() }
         guard try await list(id: listId, householdId: householdId) != nil else { throw try await missing(listId, householdId) }
         return try await sql.delete(from: "list_items").where("list_id", .equal, listId).where("purchased", .equal, true).runCounting()
     }
@@ -174,16 +178,14 @@ extension ListStore {
             """).run()
     }
 
-    /// Quantities are stored with a decimal point, whatever the server's locale.
-    private static let posix = Locale(identifier: "en_US_POSIX")
-
+    /// An item from a row of ``itemColumns``. The quantity's amount is kept as the text it was
+    /// stored as (always with a decimal point, whatever the server's locale).
     static func item(from row: any SQLRow) throws -> ListItem {
-        let amount = try row.decode(column: "quantity_amount", as: String?.self)
-        return ListItem(
+        ListItem(
             id: try row.decode(column: "id", as: UUID.self), listId: try row.decode(column: "list_id", as: UUID.self),
             name: try row.decode(column: "name", as: String.self),
-            quantity: amount.flatMap { Decimal(string: $0, locale: posix) }
-                .map { Quantity(amount: $0, unit: try? row.decode(column: "quantity_unit", as: String?.self)) },
+            quantity: try row.decode(column: "quantity_amount", as: String?.self)
+                .flatMap { Quantity(amountText: $0, unit: try row.decode(column: "quantity_unit", as: String?.self)) },
             note: try row.decode(column: "note", as: String?.self), purchased: try row.decode(column: "purchased", as: Bool.self),
             changedAt: try row.decode(column: "changed_at", as: Date.self), createdAt: try row.decode(column: "created_at", as: Date.self),
             updatedAt: try row.decode(column: "updated_at", as: Date.self)

@@ -30,6 +30,7 @@ extension ListStore {
     /// retry) stays as it is; an unchecked one whose name was added again meanwhile is added up
     /// with that line. Times from a clock ahead of the server's are taken as now.
     public func restoreItems(_ restored: [RestoredItem], listId: UUID, householdId: UUID) async throws -> [ListItem] {
+        defer { forgetPages() }
         let checked = try restored.map { item in (item, try ListRules.name(item.name), try ListRules.note(item.note)) }
         let now = clock.now
         return try await database.transaction { db in
@@ -48,7 +49,7 @@ extension ListStore {
                 // Added again meanwhile ("Milk" deleted, "Milk 2 l" added, then Undo): one line, as adding does.
                 if !item.purchased, let same = try await Self.uncheckedItem(named: name, listId: listId, on: db),
                    let merged = Self.merged(same.quantity, item.quantity) {
-                    try await db.update("list_items").set("quantity_amount", to: SQLBind(merged.map { "\($0.amount)" }))
+                    try await db.update("list_items").set("quantity_amount", to: SQLBind(merged?.amountText))
                         .set("quantity_unit", to: SQLBind(merged?.unit)).set("updated_at", to: now).where("id", .equal, same.id).run()
                     result.append(try await Self.item(id: same.id, listId: listId, on: db) ?? same)
                     continue
@@ -59,7 +60,7 @@ extension ListStore {
                     .columns("id", "list_id", "household_id", "name", "name_key", "quantity_amount", "quantity_unit", "note", "purchased",
                              "changed_at", "created_at", "updated_at")
                     .values(SQLBind(item.id), SQLBind(listId), SQLBind(householdId), SQLBind(name), SQLBind(ListRules.key(name)),
-                            SQLBind(item.quantity.map { "\($0.amount)" }), SQLBind(item.quantity?.unit), SQLBind(note),
+                            SQLBind(item.quantity?.amountText), SQLBind(item.quantity?.unit), SQLBind(note),
                             SQLBind(item.purchased), SQLBind(changedAt), SQLBind(createdAt), SQLBind(now))
                     .run()
                 guard let inserted = try await Self.item(id: item.id, listId: listId, on: db) else { throw ListError.itemNotFound }

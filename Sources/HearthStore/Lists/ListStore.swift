@@ -35,6 +35,7 @@ public struct ListStore: Sendable {
     /// Creates a list. A client may choose the id: sending the same request again returns the list
     /// it created the first time (`created` false) instead of a second one.
     public func createList(id: UUID?, householdId: UUID, name: String, emoji: String?) async throws -> (list: ShoppingList, created: Bool) {
+        defer { forgetPages() }
         let name = try ListRules.name(name)
         let emoji = try ListRules.emoji(emoji)
         let id = id ?? ids.next()
@@ -61,6 +62,7 @@ public struct ListStore: Sendable {
     /// Renames, changes the emoji of, or moves an active list. `position` is the list's new place
     /// among the active lists (1 is first; past the end means last); the others shift.
     public func updateList(id: UUID, householdId: UUID, name: String?, emoji: String??, position: Int?) async throws -> ShoppingList {
+        defer { forgetPages() }
         let name = try name.map(ListRules.name)
         let emoji = try emoji.map(ListRules.emoji)
         let position = try position.map(ListRules.position)
@@ -103,6 +105,7 @@ public struct ListStore: Sendable {
 
     /// Moves a list to Recently deleted (items stay with it).
     public func deleteList(id: UUID, householdId: UUID) async throws {
+        defer { forgetPages() }
         guard try await list(id: id, householdId: householdId) != nil else { throw try await missing(id, householdId) }
         try await sql.update("shopping_lists").set("deleted_at", to: clock.now)
             .where("id", .equal, id).where("household_id", .equal, householdId).run()
@@ -110,6 +113,7 @@ public struct ListStore: Sendable {
 
     /// Brings a list back from Recently deleted with all its items, placed after the active lists.
     public func restoreList(id: UUID, householdId: UUID) async throws -> ShoppingList {
+        defer { forgetPages() }
         let now = clock.now
         return try await database.transaction { db in
             guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: true, on: db) else {
@@ -133,6 +137,7 @@ public struct ListStore: Sendable {
 
     /// Deletes a list in Recently deleted for good, with its items and what was bought from it.
     public func purgeList(id: UUID, householdId: UUID) async throws {
+        defer { forgetPages() }
         try await database.transaction { db in
             guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: true, on: db), list.deletedAt != nil else {
                 throw ListError.listNotFound
@@ -144,6 +149,7 @@ public struct ListStore: Sendable {
     /// Purges every list that has been in Recently deleted for 30 days. Returns how many.
     @discardableResult
     public func purgeExpired() async throws -> Int {
+        defer { forgetPages() }
         let cutoff = clock.now - ShoppingList.retention
         return try await database.transaction { db in
             let expired = try await db.select().column("id").from("shopping_lists").where("deleted_at", .lessThan, cutoff)

@@ -38,6 +38,7 @@ extension Database {
         .backupSchedule,
         .claims,
         .requestPath,
+        .changeNotifications,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

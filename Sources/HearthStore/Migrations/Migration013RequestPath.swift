@@ -2,7 +2,7 @@ extension Migration {
     /// The request path. A check counts its purchase in the same statement (a trigger, so the
     /// check and the count land together without a transaction around them). A list's items are
     /// read in the order of an index, page by page, and an added name finds its line by index. On PostgreSQL, every server hears when users,
-    /// sessions or tokens change (NOTIFY, see `Database.watchCredentials`).
+    /// sessions or tokens change (NOTIFY, see `Database.watchChanges`).
     static let requestPath = Migration(number: 13, name: "request path", statements: [
         "DROP INDEX list_items_list",
         "CREATE INDEX list_items_to_buy ON list_items(list_id, purchased, created_at, id)",

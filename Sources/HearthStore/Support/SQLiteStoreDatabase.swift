@@ -58,7 +58,7 @@ struct SQLiteStoreDatabase<Connection: SQLiteDatabase>: SQLDatabase {
     static func data(for value: any Encodable) throws -> SQLiteData {
         switch value {
         case let text as String: .text(text)
-        case let id as UUID: .text(id.uuidString)
+        case let id as UUID: .text(id.text)
         case let date as Date: .float(date.timeIntervalSince1970)
         case let flag as Bool: .integer(flag ? 1 : 0)
         case let number as Int: .integer(number)
@@ -83,29 +83,59 @@ struct SQLiteStoreRow: SQLRow {
         row.column(column).map { $0 == .null } ?? true
     }
 
+    /// Columns of the common types are read straight from `SQLiteData`; any other type, and every
+    /// error, is left to SQLiteKit's decoder.
     func decode<T: Decodable>(column: String, as type: T.Type) throws -> T {
         guard let data = row.column(column) else { throw MissingColumn(column: column) }
-        return try Self.value(data, as: type) ?? SQLiteDataDecoder().decode(type, from: data)
-    }
-
-    /// The value of a column of a common type; nil leaves it (and every error) to SQLiteKit's decoder.
-    static func value<T>(_ data: SQLiteData, as type: T.Type) -> T? {
         let type = ObjectIdentifier(type)
         switch data {
         case .text(let text):
-            if type == Types.string || type == Types.optionalString { return text as? T }
-            if type == Types.uuid || type == Types.optionalUUID, let id = UUID(parsing: text) { return id as? T }
+            switch type {
+            case Types.string: return Self.exactly(text)
+            case Types.optionalString: return Self.exactly(Optional(text))
+            case Types.uuid: if let id = UUID(parsing: text) { return Self.exactly(id) }
+            case Types.optionalUUID: if let id = UUID(parsing: text) { return Self.exactly(Optional(id)) }
+            default: break
+            }
         case .float(let number):
-            if type == Types.date || type == Types.optionalDate { return Date(timeIntervalSince1970: number) as? T }
-            if type == Types.double || type == Types.optionalDouble { return number as? T }
+            switch type {
+            case Types.date: return Self.exactly(Date(timeIntervalSince1970: number))
+            case Types.optionalDate: return Self.exactly(Optional(Date(timeIntervalSince1970: number)))
+            case Types.double: return Self.exactly(number)
+            case Types.optionalDouble: return Self.exactly(Optional(number))
+            default: break
+            }
         case .integer(let number):
-            if type == Types.int || type == Types.optionalInt { return number as? T }
-            if type == Types.bool || type == Types.optionalBool { return (number != 0) as? T }
-            if type == Types.date || type == Types.optionalDate { return Date(timeIntervalSince1970: Double(number)) as? T }
-        case .blob, .null:
+            switch type {
+            case Types.int: return Self.exactly(number)
+            case Types.optionalInt: return Self.exactly(Optional(number))
+            case Types.bool: return Self.exactly(number != 0)
+            case Types.optionalBool: return Self.exactly(Optional(number != 0))
+            case Types.date: return Self.exactly(Date(timeIntervalSince1970: Double(number)))
+            case Types.optionalDate: return Self.exactly(Optional(Date(timeIntervalSince1970: Double(number))))
+            default: break
+            }
+        case .null:
+            switch type {
+            case Types.optionalString: return Self.exactly(String?.none)
+            case Types.optionalUUID: return Self.exactly(UUID?.none)
+            case Types.optionalDate: return Self.exactly(Date?.none)
+            case Types.optionalDouble: return Self.exactly(Double?.none)
+            case Types.optionalInt: return Self.exactly(Int?.none)
+            case Types.optionalBool: return Self.exactly(Bool?.none)
+            default: break
+            }
+        case .blob:
             break
         }
-        return nil
+        return try SQLiteDataDecoder().decode(T.self, from: data)
+    }
+
+    /// `value` as `T`, which the caller has proved to be exactly `U` by its identifier. Neither a
+    /// dynamic cast nor a `T?`, whose metadata a call through `any SQLRow` would look up each time.
+    @inline(__always)
+    private static func exactly<U, T>(_ value: U) -> T {
+        unsafeBitCast(value, to: T.self)
     }
 
     /// The types read directly, looked up once: `String?.self` written in place instantiates the

@@ -75,7 +75,7 @@ struct HistoryPage: Sendable {
         from = query.from
         to = query.to
         rows = sessions.map { session in
-            Row(id: session.id.uuidString, kind: session.kind.rawValue, kindTitle: session.kind.title,
+            Row(id: session.id.text, kind: session.kind.rawValue, kindTitle: session.kind.title,
                 kindTitleLower: session.kind.title.lowercased(),
                 started: DisplayFormat.dateTime(session.startedAt, timeZone: timeZone.identifier),
                 startedISO: session.startedAt.formatted(.iso8601),

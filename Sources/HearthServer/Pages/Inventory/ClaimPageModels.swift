@@ -42,7 +42,7 @@ struct NewClaimPage: Sendable {
         description = form?.description ?? ""
         let chosen = Set(form?.ids ?? [])
         func row(_ item: InventoryItem) -> Item {
-            let id = item.id.uuidString
+            let id = item.id.text
             return Item(id: id, name: item.name, detail: [item.brand, item.value?.formatted].compactMap { $0 }.joined(separator: " · "),
                         checked: chosen.contains(id), pieces: item.quantity > 1 ? item.quantity : nil,
                         lost: form?.quantity?[id].flatMap { Int($0) } ?? item.quantity)
@@ -90,7 +90,7 @@ struct ClaimPage: Sendable {
 
     init(layout: Layout, claim: Claim, items: [UUID: InventoryItem], error: String?) {
         self.layout = layout
-        id = claim.id.uuidString
+        id = claim.id.text
         title = "\(claim.incident.kind.title) on \(InventoryFormat.date(claim.incident.date))"
         incident = "\(claim.incident.kind.title), \(InventoryFormat.date(claim.incident.date))"
         reference = claim.incident.reference
@@ -103,7 +103,7 @@ struct ClaimPage: Sendable {
             let snapshot = frozenLines[line.itemId], item = items[line.itemId]
             let each = snapshot?.replacementEach ?? item?.unitValue
             let missing = snapshot?.missing ?? item?.documentation.missing ?? []
-            return Line(itemId: line.itemId.uuidString, name: snapshot?.name ?? item?.name ?? "A deleted item", quantity: line.quantity,
+            return Line(itemId: line.itemId.text, name: snapshot?.name ?? item?.name ?? "A deleted item", quantity: line.quantity,
                         each: each?.formatted ?? "no value", total: each?.times(line.quantity)?.formatted ?? "—",
                         gaps: missing.isEmpty ? nil : "Missing: " + missing.map(\.noun).joined(separator: ", "),
                         outcomes: ClaimLine.Outcome.allCases.map { Outcome(value: $0.rawValue, selected: $0 == line.outcome) },

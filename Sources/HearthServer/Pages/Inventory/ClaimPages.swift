@@ -49,7 +49,7 @@ struct ClaimPages {
             let claim = try await services.inventory.createClaim(
                 id: nil, householdId: user.householdId, incident: Incident(kind: kind, date: date, description: form.description, reference: form.reference),
                 lines: lines).claim
-            return .seeOther("/inventory/claims/\(claim.id.uuidString)")
+            return .seeOther("/inventory/claims/\(claim.id.text)")
         } catch let error as InventoryError {
             return try await renderForm(context, form: form, error: error.message, status: ProblemDetails.status(of: error))
         }
@@ -64,7 +64,7 @@ struct ClaimPages {
         let household = try await services.accounts.household(id: user.householdId)
         _ = try await services.inventory.freezeClaim(id: id, householdId: user.householdId, householdName: household?.name ?? "Household",
                                                      hash: ClaimFiles.sha256)
-        return .seeOther("/inventory/claims/\(id.uuidString)", notice: .claimFrozen)
+        return .seeOther("/inventory/claims/\(id.text)", notice: .claimFrozen)
     }
 
     func delete(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -89,7 +89,7 @@ struct ClaimPages {
         } catch let error as InventoryError where error != .claimNotFound && error != .itemNotFound {
             return try await render(context, error: error.message, status: ProblemDetails.status(of: error))
         }
-        return .seeOther("/inventory/claims/\(id.uuidString)#line-\(itemId.uuidString)", notice: .saved)
+        return .seeOther("/inventory/claims/\(id.text)#line-\(itemId.text)", notice: .saved)
     }
 
     private func ids(_ context: HearthRequestContext) throws -> (User, UUID) {

@@ -12,7 +12,7 @@ struct SelectOption: Sendable {
     }
 
     static func groups(_ groups: [InventoryGroup], selected: String?) -> [SelectOption] {
-        list(groups.map { ($0.id.uuidString, [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ")) }, selected: selected)
+        list(groups.map { ($0.id.text, [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ")) }, selected: selected)
     }
 
     static func conditions(selected: String?) -> [SelectOption] {

@@ -16,7 +16,7 @@ struct ItemRow: Sendable {
     let firstMissing: String?
 
     init(_ item: InventoryItem, groups: GroupNames) {
-        id = item.id.uuidString
+        id = item.id.text
         name = item.name
         thumb = item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) }
         icon = groups.categoryIcon(item.categoryId) ?? "📦"
@@ -168,7 +168,7 @@ struct InventoryHomePage: Sendable {
         roomScores = summary.byRoom.filter { $0.itemCount > 0 }.map { total in
             RoomScore(name: total.group.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room",
                       items: total.itemCount == 1 ? "1 item" : "\(total.itemCount) items", score: total.score,
-                      href: "/inventory?room=\(total.group?.id.uuidString ?? "none")&documented=no#items")
+                      href: "/inventory?room=\(total.group?.id.text ?? "none")&documented=no#items")
         }
         let inCurrency = { (totals: [Money]) in totals.first { $0.currency == currency }?.amount ?? 0 }
         roomChart = SVGChart.values(summary.byRoom.map { (name: $0.group?.name ?? "No room", amount: inCurrency($0.totals)) },
@@ -186,8 +186,8 @@ struct InventoryHomePage: Sendable {
         list = ItemListFragment(page: page, names: names, filters: filters, csrfToken: layout.csrfToken)
         self.filters = filters
         let withNone = { (groups: [InventoryGroup], none: String) in [SelectOption(value: "none", title: none, selected: false)] + SelectOption.groups(groups, selected: nil) }
-        self.rooms = SelectOption.list([("none", "No room")] + rooms.map { ($0.id.uuidString, $0.name) }, selected: filters.room)
-        self.categories = SelectOption.list([("none", "No category")] + categories.map { ($0.id.uuidString, $0.name) }, selected: filters.category)
+        self.rooms = SelectOption.list([("none", "No room")] + rooms.map { ($0.id.text, $0.name) }, selected: filters.room)
+        self.categories = SelectOption.list([("none", "No category")] + categories.map { ($0.id.text, $0.name) }, selected: filters.category)
         self.tags = SelectOption.list(tags.map { ($0, $0) }, selected: filters.tag)
         conditions = SelectOption.conditions(selected: filters.condition)
         sorts = SelectOption.list([("name", "Name"), ("value", "Value"), ("added", "Date added"), ("purchased", "Purchase date")], selected: filters.sort)
@@ -197,7 +197,7 @@ struct InventoryHomePage: Sendable {
         moveRooms = withNone(rooms, "No room")
         moveCategories = withNone(categories, "No category")
         isEmpty = summary.itemCount == 0
-        undo = justDeleted.map { Undo(id: $0.id.uuidString, name: $0.name) }
+        undo = justDeleted.map { Undo(id: $0.id.text, name: $0.name) }
     }
 }
 

@@ -87,8 +87,8 @@ struct InventoryItemForm: Decodable, Sendable {
     init(_ details: ItemDetails, warrantyUntil: CalendarDate?) {
         name = details.name
         description = details.description
-        room = details.roomId?.uuidString
-        category = details.categoryId?.uuidString
+        room = details.roomId?.text
+        category = details.categoryId?.text
         quantity = String(details.quantity)
         brand = details.brand
         model = details.model

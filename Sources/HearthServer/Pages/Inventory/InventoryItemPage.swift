@@ -51,12 +51,12 @@ struct InventoryItemPage: Sendable {
     init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], receipts: [Receipt], rooms: [InventoryGroup], categories: [InventoryGroup],
          timeZone: String, today: CalendarDate, error: String? = nil) {
         self.layout = layout
-        id = item.id.uuidString
+        id = item.id.text
         name = item.name
         let room = rooms.first { $0.id == item.roomId }, category = categories.first { $0.id == item.categoryId }
         icon = category?.icon ?? "📦"
         self.photos = photos.map { photo in
-            Photo(id: photo.id.uuidString, medium: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .medium),
+            Photo(id: photo.id.text, medium: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .medium),
                   original: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .original),
                   thumb: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .thumb),
                   width: photo.width, height: photo.height, position: photo.position, isPrimary: photo.position == photos.first?.position)
@@ -87,7 +87,7 @@ struct InventoryItemPage: Sendable {
         let documentation = item.documentation
         score = documentation.score
         documented = documentation.isDocumented
-        let edit = "/inventory/items/\(item.id.uuidString)/edit"
+        let edit = "/inventory/items/\(item.id.text)/edit"
         missing = documentation.missing.map { field in
             let href = switch field {
             case .photo: "#add-photos"
@@ -95,11 +95,11 @@ struct InventoryItemPage: Sendable {
             case .room: "\(edit)#room"
             case .category: "\(edit)#category"
             case .serialNumber: "\(edit)#serial_number"
-            case .receipt: "/inventory/capture?mode=receipt&item=\(item.id.uuidString)"
+            case .receipt: "/inventory/capture?mode=receipt&item=\(item.id.text)"
             }
             return Missing(action: field.action, href: href, weight: field.weight)
         }
-        self.rooms = SelectOption.groups(rooms, selected: item.roomId?.uuidString)
+        self.rooms = SelectOption.groups(rooms, selected: item.roomId?.text)
         self.receipts = ReceiptListPage.rows(receipts)
         deleted = item.deletedAt != nil
         self.error = error

@@ -88,7 +88,7 @@ struct InventoryPages {
             let details = try form.details(defaultCurrency: try await services.inventory.currency(householdId: user.householdId))
             let item = try await services.inventory.createItem(id: nil, householdId: user.householdId, details).item
             await services.events.publishInventoryChange("itemCreated", itemId: item.id, by: user)
-            return .seeOther("/inventory/items/\(item.id.uuidString)", notice: .itemAdded)
+            return .seeOther("/inventory/items/\(item.id.text)", notice: .itemAdded)
         } catch let problem as InventoryItemForm.Problem {
             return try await renderForm(form, id: nil, context: context, error: problem.message, field: problem.field)
         } catch let error as InventoryError where error != .itemNotFound {
@@ -114,7 +114,7 @@ struct InventoryPages {
             let details = try form.details(defaultCurrency: try await services.inventory.currency(householdId: user.householdId))
             _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { $0 = details }
             await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
-            return .seeOther("/inventory/items/\(id.uuidString)", notice: .saved)
+            return .seeOther("/inventory/items/\(id.text)", notice: .saved)
         } catch let problem as InventoryItemForm.Problem {
             return try await renderForm(form, id: id, context: context, error: problem.message, field: problem.field)
         } catch let error as InventoryError where error != .itemNotFound && error != .itemDeleted {
@@ -126,7 +126,7 @@ struct InventoryPages {
     func duplicate(_ request: Request, context: HearthRequestContext) async throws -> Response {
         try await itemButton(context, event: "itemCreated") { user, id in
             let copy = try await services.inventory.duplicateItem(id: id, newId: nil, householdId: user.householdId).item
-            return .seeOther("/inventory/items/\(copy.id.uuidString)/edit", notice: .itemCopied)
+            return .seeOther("/inventory/items/\(copy.id.text)/edit", notice: .itemCopied)
         }
     }
 
@@ -135,21 +135,21 @@ struct InventoryPages {
         return try await itemButton(context, event: "itemUpdated") { user, id in
             let room = form.room.flatMap { UUID(uuidString: $0) }
             _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { $0.roomId = room }
-            return .seeOther("/inventory/items/\(id.uuidString)", notice: .saved)
+            return .seeOther("/inventory/items/\(id.text)", notice: .saved)
         }
     }
 
     func delete(_ request: Request, context: HearthRequestContext) async throws -> Response {
         try await itemButton(context, event: "itemDeleted") { user, id in
             try await services.inventory.deleteItem(id: id, householdId: user.householdId)
-            return .seeOther("/inventory?deleted=\(id.uuidString)")
+            return .seeOther("/inventory?deleted=\(id.text)")
         }
     }
 
     func restore(_ request: Request, context: HearthRequestContext) async throws -> Response {
         try await itemButton(context, event: "itemRestored") { user, id in
             _ = try await services.inventory.restoreItem(id: id, householdId: user.householdId)
-            return .seeOther("/inventory/items/\(id.uuidString)", notice: .itemRestored)
+            return .seeOther("/inventory/items/\(id.text)", notice: .itemRestored)
         }
     }
 
@@ -233,7 +233,7 @@ struct InventoryPages {
     private func renderForm(_ form: InventoryItemForm, id: UUID?, context: HearthRequestContext, error: String? = nil, field: String? = nil,
                             status: HTTPResponse.Status = .ok) async throws -> Response {
         let user = try context.requireUser()
-        let path = id.map { "/inventory/items/\($0.uuidString)" }
+        let path = id.map { "/inventory/items/\($0.text)" }
         let page = InventoryFormPage(
             layout: services.layout(id == nil ? "New item" : "Edit \(form.name ?? "item")", .inventory, context),
             action: path ?? "/inventory/items", heading: id == nil ? "New item" : "Edit item", submit: id == nil ? "Add item" : "Save",
@@ -276,7 +276,7 @@ struct DeletedItemsPage: Sendable {
         self.items = items.map { item in
             let secondsLeft = (item.deletedAt ?? now).addingTimeInterval(InventoryItem.retention).timeIntervalSince(now)
             let days = max(0, Int((secondsLeft / 86_400).rounded(.up)))
-            return Entry(id: item.id.uuidString, name: item.name,
+            return Entry(id: item.id.text, name: item.name,
                          thumb: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
                          remaining: days == 0 ? "deleted for good soon" : days == 1 ? "1 day left" : "\(days) days left")
         }

@@ -28,9 +28,9 @@ struct ReceiptListPage: Sendable {
             let date = (receipt.date ?? proposal?.date).map(InventoryFormat.date)
             let total = (receipt.total ?? proposal?.total)?.formatted
             let items = receipt.itemIds.count == 1 ? "1 item" : "\(receipt.itemIds.count) items"
-            return Row(id: receipt.id.uuidString, title: receipt.vendor ?? proposal?.vendor ?? "Receipt",
+            return Row(id: receipt.id.text, title: receipt.vendor ?? proposal?.vendor ?? "Receipt",
                        detail: [date, total, items].compactMap { $0 }.joined(separator: " · "),
-                       thumb: receipt.image.map { _ in "/api/v1/inventory/receipts/\(receipt.id.uuidString)/image?size=thumb" },
+                       thumb: receipt.image.map { _ in "/api/v1/inventory/receipts/\(receipt.id.text)/image?size=thumb" },
                        status: ReceiptPage.statusText(receipt.status))
         }
     }
@@ -64,7 +64,7 @@ struct ReceiptPage: Sendable {
         /// `fields` as the store names them; `offer` is what the receipt would write.
         init(item: InventoryItem, fields: [String], line: Int?, offer: (date: CalendarDate?, place: String?, price: Money?)) {
             self.line = line.map(String.init)
-            itemId = item.id.uuidString
+            itemId = item.id.text
             itemName = item.name
             self.fields = fields.compactMap { field -> String? in
                 switch field {
@@ -107,9 +107,9 @@ struct ReceiptPage: Sendable {
     init(layout: Layout, receipt: Receipt, form: ReceiptForm, items: [InventoryItem], linkTo: InventoryItem?, conflict: Conflict?,
          currency: String, error: String?) {
         self.layout = layout
-        id = receipt.id.uuidString
+        id = receipt.id.text
         title = receipt.vendor ?? receipt.proposal?.vendor ?? "Receipt"
-        let path = "/api/v1/inventory/receipts/\(receipt.id.uuidString)/image"
+        let path = "/api/v1/inventory/receipts/\(receipt.id.text)/image"
         image = receipt.image.map { _ in "\(path)?size=medium" }
         original = receipt.image.map { _ in "\(path)?size=original" }
         reading = receipt.status == .reading
@@ -128,13 +128,13 @@ struct ReceiptPage: Sendable {
         hasLines = !receipt.lines.isEmpty
         currencies = SelectOption.currencies(selected: form.currency, household: currency)
         self.items = items.map { item in
-            LinkedItem(receiptId: receipt.id.uuidString, id: item.id.uuidString, name: item.name,
+            LinkedItem(receiptId: receipt.id.text, id: item.id.text, name: item.name,
                        detail: [item.purchasePrice?.formatted, item.deletedAt == nil ? nil : "in Recently deleted"].compactMap { $0 }.joined(separator: " · "))
         }
-        carryItem = linkTo?.id.uuidString
+        carryItem = linkTo?.id.text
         // Linking fills items from the confirmed fields, so it is offered once they are confirmed.
         self.linkTo = linkTo.flatMap { item in
-            receipt.status != .confirmed || receipt.itemIds.contains(item.id) ? nil : Target(itemId: item.id.uuidString, name: item.name)
+            receipt.status != .confirmed || receipt.itemIds.contains(item.id) ? nil : Target(itemId: item.id.text, name: item.name)
         }
         self.conflict = conflict
         self.error = error

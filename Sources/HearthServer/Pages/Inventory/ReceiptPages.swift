@@ -56,7 +56,7 @@ struct ReceiptPages {
             let receipt = try await services.inventory.createReceipt(id: nil, householdId: user.householdId, image: nil,
                                                                      fields: try form.fields(defaultCurrency: currency)).receipt
             await services.events.publishInventoryChange("receiptAdded", householdId: user.householdId, receiptId: receipt.id, by: user.id)
-            return .seeOther("/inventory/receipts/\(receipt.id.uuidString)", notice: .saved)
+            return .seeOther("/inventory/receipts/\(receipt.id.text)", notice: .saved)
         } catch let problem as InventoryItemForm.Problem {
             return try renderForm(form, context: context, currency: currency, error: problem.message)
         } catch let error as InventoryError {
@@ -84,8 +84,8 @@ struct ReceiptPages {
                                     status: .unprocessableContent)
         }
         await services.events.publishInventoryChange("receiptChanged", householdId: user.householdId, receiptId: id, by: user.id)
-        let linkTo = form.item.flatMap(UUID.init(uuidString:)).map { "?item=\($0.uuidString)" } ?? ""
-        return .seeOther("/inventory/receipts/\(id.uuidString)\(linkTo)", notice: .saved)
+        let linkTo = form.item.flatMap(UUID.init(uuidString:)).map { "?item=\($0.text)" } ?? ""
+        return .seeOther("/inventory/receipts/\(id.text)\(linkTo)", notice: .saved)
     }
 
     func link(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -96,7 +96,7 @@ struct ReceiptPages {
         let fill = ReceiptFill(rawValue: form.fill ?? "empty") ?? .empty
         let result = try await services.inventory.linkReceipt(id: id, itemId: itemId, householdId: user.householdId, line: form.line, fill: fill)
         await services.events.publishInventoryChange("receiptChanged", householdId: user.householdId, itemId: itemId, receiptId: id, by: user.id)
-        if result.conflicts.isEmpty { return .seeOther("/inventory/receipts/\(id.uuidString)", notice: .receiptLinked) }
+        if result.conflicts.isEmpty { return .seeOther("/inventory/receipts/\(id.text)", notice: .receiptLinked) }
         guard let receipt = try await services.inventory.receipt(id: id, householdId: user.householdId) else { throw InventoryError.receiptNotFound }
         let line = form.line ?? receipt.lineIndex(matching: result.item.name)
         return try await render(id, context: context, conflict: .init(item: result.item, fields: result.conflicts, line: line,
@@ -109,7 +109,7 @@ struct ReceiptPages {
         let itemId = try context.parameters.require("itemId", as: UUID.self)
         try await services.inventory.unlinkReceipt(id: id, itemId: itemId, householdId: user.householdId)
         await services.events.publishInventoryChange("receiptChanged", householdId: user.householdId, itemId: itemId, receiptId: id, by: user.id)
-        return .seeOther("/inventory/receipts/\(id.uuidString)", notice: .saved)
+        return .seeOther("/inventory/receipts/\(id.text)", notice: .saved)
     }
 
     /// Makes an item of each chosen line (name, quantity, price per piece, the receipt's date and
@@ -120,7 +120,7 @@ struct ReceiptPages {
         let form = try await request.decode(as: LinesForm.self, context: context)
         guard let receipt = try await services.inventory.receipt(id: id, householdId: user.householdId) else { throw InventoryError.receiptNotFound }
         let chosen = (form.lines ?? []).filter { receipt.lines.indices.contains($0) }
-        guard !chosen.isEmpty else { return .seeOther("/inventory/receipts/\(id.uuidString)", notice: .nothingSelected) }
+        guard !chosen.isEmpty else { return .seeOther("/inventory/receipts/\(id.text)", notice: .nothingSelected) }
         for index in chosen {
             let line = receipt.lines[index]
             let item = try await services.inventory.createItem(id: nil, householdId: user.householdId,
@@ -128,7 +128,7 @@ struct ReceiptPages {
             _ = try await services.inventory.linkReceipt(id: id, itemId: item.id, householdId: user.householdId, line: index, fill: .empty)
         }
         await services.events.publishInventoryChange("itemsChanged", householdId: user.householdId, receiptId: id, by: user.id)
-        return .seeOther("/inventory/receipts/\(id.uuidString)", notice: .itemsFromReceipt)
+        return .seeOther("/inventory/receipts/\(id.text)", notice: .itemsFromReceipt)
     }
 
     func delete(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -20,7 +20,7 @@ struct ReportPages {
         let claims = try await services.inventory.claims(householdId: user.householdId)
         let page = ReportsPage(
             layout: services.layout("Reports", .inventory, context, notice: Notice.from(request)),
-            rooms: rooms.filter { (counts[$0.id] ?? 0) > 0 }.map { .init(id: $0.id.uuidString, name: [$0.icon, $0.name].compactMap { $0 }.joined(separator: " "), count: counts[$0.id] ?? 0) },
+            rooms: rooms.filter { (counts[$0.id] ?? 0) > 0 }.map { .init(id: $0.id.text, name: [$0.icon, $0.name].compactMap { $0 }.joined(separator: " "), count: counts[$0.id] ?? 0) },
             claims: claims.map(ReportsPage.ClaimRow.init)
         )
         return try services.renderer.render("inventory-reports", page)
@@ -41,7 +41,7 @@ struct ReportsPage: Sendable {
         let frozen: Bool
 
         init(_ claim: Claim) {
-            id = claim.id.uuidString
+            id = claim.id.text
             title = "\(claim.incident.kind.title) on \(InventoryFormat.date(claim.incident.date))"
             let claimed = claim.snapshot.map { $0.totals.map(\.formatted).joined(separator: " + ") }
             detail = [claim.lines.count == 1 ? "1 item" : "\(claim.lines.count) items", claim.incident.reference, claimed,

@@ -34,12 +34,12 @@ struct ListsIndexPage: Sendable {
     init(layout: Layout, lists: [ListSummary], justDeleted: ShoppingList?, error: String?, formName: String, formEmoji: String) {
         self.layout = layout
         cards = lists.enumerated().map { index, summary in
-            Card(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji ?? "🛒",
+            Card(id: summary.list.id.text, name: summary.list.name, emoji: summary.list.emoji ?? "🛒",
                  progress: Self.progress(summary), percent: summary.items == 0 ? 0 : summary.purchased * 100 / summary.items,
                  done: summary.items > 0 && summary.purchased == summary.items,
                  up: index == 0 ? nil : index, down: index == lists.count - 1 ? nil : index + 2)
         }
-        undo = justDeleted.map { Undo(id: $0.id.uuidString, name: $0.name) }
+        undo = justDeleted.map { Undo(id: $0.id.text, name: $0.name) }
         self.error = error
         self.formName = formName
         self.formEmoji = formEmoji
@@ -85,7 +85,7 @@ struct DeletedListsPage: Sendable {
             let deletedAt = summary.list.deletedAt ?? now
             let secondsLeft: TimeInterval = deletedAt.addingTimeInterval(ShoppingList.retention).timeIntervalSince(now)
             let days = max(0, Int((secondsLeft / 86_400).rounded(.up)))
-            return Entry(id: summary.list.id.uuidString, name: summary.list.name, emoji: summary.list.emoji,
+            return Entry(id: summary.list.id.text, name: summary.list.name, emoji: summary.list.emoji,
                          items: summary.items == 1 ? "1 item" : "\(summary.items) items",
                          deleted: DisplayFormat.dateTime(deletedAt, timeZone: timeZone),
                          remaining: days == 0 ? "deleted for good soon" : days == 1 ? "1 day left" : "\(days) days left")

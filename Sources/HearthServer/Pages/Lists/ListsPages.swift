@@ -42,7 +42,7 @@ struct ListsPages {
         do {
             let list = try await services.lists.createList(id: nil, householdId: user.householdId, name: form.name, emoji: form.emoji).list
             await services.events.publishListChange("listCreated", listId: list.id, by: user)
-            return .seeOther("/lists/\(list.id.uuidString)")
+            return .seeOther("/lists/\(list.id.text)")
         } catch let error as ListError {
             return try await renderIndex(context: context, error: error.message, form: form, status: ProblemDetails.status(of: error))
         }
@@ -60,7 +60,7 @@ struct ListsPages {
             _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: form.name,
                                                     emoji: .some(form.emoji), position: nil)
             await services.events.publishListChange("listUpdated", listId: id, by: user)
-            return .seeOther("/lists/\(id.uuidString)", notice: .saved)
+            return .seeOther("/lists/\(id.text)", notice: .saved)
         } catch let error as ListError where error != .listNotFound && error != .listDeleted {
             return try await renderList(id, context: context, error: error.message, status: ProblemDetails.status(of: error))
         }
@@ -77,7 +77,7 @@ struct ListsPages {
     func delete(_ request: Request, context: HearthRequestContext) async throws -> Response {
         try await listButton(context, event: "listDeleted", orBackTo: "/lists") { user, id in
             try await services.lists.deleteList(id: id, householdId: user.householdId)
-            return .seeOther("/lists?deleted=\(id.uuidString)")
+            return .seeOther("/lists?deleted=\(id.text)")
         }
     }
 
@@ -150,7 +150,7 @@ struct ListsPages {
         let document = try await services.lists.wholeDocument(id: id, householdId: user.householdId)
         let page = ShoppingListPage(layout: services.layout(document.name, .lists, context, notice: notice),
                                     id: document.id, name: document.name, emoji: document.emoji ?? "",
-                                    listJSON: try EmbeddedJSON.encode(document), userId: user.id.uuidString, error: error)
+                                    listJSON: try EmbeddedJSON.encode(document), userId: user.id.text, error: error)
         return try services.renderer.render("list", page, status: status)
     }
 }

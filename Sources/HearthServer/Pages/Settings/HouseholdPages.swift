@@ -110,9 +110,9 @@ struct HouseholdPages {
         let page = HouseholdPage(
             layout: services.layout("Household", .settings, context, notice: notice),
             name: household.name,
-            members: members.map { .init(id: $0.id.uuidString, name: $0.name, email: $0.email, isYou: $0.id == user.id,
+            members: members.map { .init(id: $0.id.text, name: $0.name, email: $0.email, isYou: $0.id == user.id,
                                          isOwner: $0.id == members.first?.id, removable: members.first?.id == user.id && $0.id != user.id) },
-            invites: invites.map { .init(id: $0.id.uuidString, expires: DisplayFormat.dateTime($0.expiresAt, timeZone: user.timeZone)) },
+            invites: invites.map { .init(id: $0.id.text, expires: DisplayFormat.dateTime($0.expiresAt, timeZone: user.timeZone)) },
             hasInvites: !invites.isEmpty, inviteLink: inviteLink, error: error, canLeave: members.count > 1
         )
         return try services.renderer.render("household", page, status: status)

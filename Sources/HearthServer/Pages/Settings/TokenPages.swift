@@ -62,7 +62,7 @@ struct TokensPage: Sendable {
         let lastUsed: String
 
         init(token: APIToken, timeZone: String) {
-            id = token.id.uuidString
+            id = token.id.text
             name = token.name
             created = DisplayFormat.dateTime(token.createdAt, timeZone: timeZone)
             lastUsed = token.lastUsedAt.map { DisplayFormat.dateTime($0, timeZone: timeZone) } ?? "never"

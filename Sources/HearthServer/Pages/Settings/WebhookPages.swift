@@ -54,7 +54,7 @@ struct WebhookPages {
         let urls = Dictionary(targets.map { ($0.webhook.id, $0.webhook.url) }, uniquingKeysWith: { a, _ in a })
         let page = WebhooksPage(
             layout: services.layout("Webhooks", .settings, context, notice: notice),
-            webhooks: targets.map { .init(id: $0.webhook.id.uuidString, url: $0.webhook.url,
+            webhooks: targets.map { .init(id: $0.webhook.id.text, url: $0.webhook.url,
                                           events: $0.webhook.events.isEmpty ? "all events" : $0.webhook.events.map(\.rawValue).sorted().joined(separator: ", ")) },
             events: TimerEvent.Kind.allCases.map(\.rawValue),
             log: log.map { delivery in

@@ -2,7 +2,16 @@ import Foundation
 import Testing
 import HearthCore
 
-@Suite struct UUIDParsingTests {
+@Suite struct UUIDTextTests {
+    @Test func writesWhatFoundationWrites() {
+        #expect(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).text == "00000000-0000-0000-0000-000000000000")
+        #expect(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!.text == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        for _ in 0..<1000 {
+            let id = UUID()
+            #expect(id.text == id.uuidString)
+        }
+    }
+
     @Test func readsWhatFoundationReadsInEitherCaseWithOrWithoutDashes() {
         for _ in 0..<1000 {
             let id = UUID()
