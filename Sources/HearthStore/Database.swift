@@ -82,21 +82,16 @@ public final class Database: Sendable {
         // every transaction (held through `withSession`) exclusive without SQLITE_BUSY retries.
         // SELECTs outside a transaction read on their own connections meanwhile (WAL lets them),
         // so a request's reads do not queue behind the others' round trips to the thread pool.
-        let writer = UncheckedSendable(EventLoopConnectionPool(
-            source: source, maxConnections: 1, requestTimeout: .seconds(30),
-            logger: logger, on: MultiThreadedEventLoopGroup.singleton.next()
-        ))
-        let readers = UncheckedSendable(EventLoopConnectionPool(
-            source: source, maxConnections: sqliteReaders, requestTimeout: .seconds(30),
-            logger: logger, on: MultiThreadedEventLoopGroup.singleton.next()
-        ))
-        let sql = SQLiteStoreDatabase(database: PooledSQLiteDatabase(box: writer, logger: logger),
-                                      readers: PooledSQLiteDatabase(box: readers, logger: logger))
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        let writer = SQLiteConnectionPool(source: source, maximum: 1, eventLoop: eventLoop, logger: logger)
+        let readers = SQLiteConnectionPool(source: source, maximum: sqliteReaders, eventLoop: eventLoop, logger: logger)
+        let sql = SQLiteStoreDatabase(database: PooledSQLiteDatabase(pool: writer, eventLoop: eventLoop, logger: logger),
+                                      readers: PooledSQLiteDatabase(pool: readers, eventLoop: eventLoop, logger: logger))
         return Database(sql: sql, location: location) {
             // Both pools close, even when the first cannot.
             var failure: (any Error)?
-            do { try await readers.value.close().get() } catch { failure = error }
-            try await writer.value.close().get()
+            do { try await readers.close() } catch { failure = error }
+            try await writer.close()
             if let failure { throw failure }
         }
     }
@@ -166,21 +161,28 @@ public final class Database: Sendable {
 
 /// Adapts a connection pool to `SQLiteDatabase`, so SQLKit can hand out pinned sessions for transactions.
 private struct PooledSQLiteDatabase: SQLiteDatabase {
-    let box: UncheckedSendable<EventLoopConnectionPool<SQLiteConnectionSource>>
+    let pool: SQLiteConnectionPool
+    let eventLoop: any EventLoop
     let logger: Logger
 
-    var eventLoop: any EventLoop { box.value.eventLoop }
-
     func withConnection<T>(_ closure: @escaping @Sendable (SQLiteConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
-        box.value.withConnection(logger: logger, closure)
+        let promise = eventLoop.makePromise(of: T.self)
+        Task { [pool] in
+            do {
+                let connection = try await pool.lease()
+                closure(connection).whenComplete { result in
+                    pool.release(connection)
+                    promise.completeWith(result)
+                }
+            } catch {
+                promise.fail(error)
+            }
+        }
+        return promise.futureResult
     }
 
-    /// Holds the connection while `closure` runs, without the task per call that SQLiteNIO's default
-    /// (built on the futures above) starts.
     func withConnection<T>(_ closure: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
-        let connection = try await box.value.requestConnection(logger: logger).get()
-        defer { box.value.releaseConnection(connection, logger: logger) }
-        return try await closure(connection)
+        try await pool.withConnection(closure)
     }
 
     func query(

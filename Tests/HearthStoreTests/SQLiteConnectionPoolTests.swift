@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import NIOPosix
+import SQLiteKit
+import Synchronization
+import Testing
+@testable import HearthStore
+
+/// The few SQLite connections the store hands to one task at a time.
+@Suite struct SQLiteConnectionPoolTests {
+    func pool(maximum: Int) -> SQLiteConnectionPool {
+        SQLiteConnectionPool(source: SQLiteConnectionSource(configuration: .init(storage: .memory, enableForeignKeys: true)),
+                             maximum: maximum, eventLoop: MultiThreadedEventLoopGroup.singleton.next(), logger: Logger(label: "test"))
+    }
+
+    @Test func manyTasksShareAFewConnectionsOneAtATime() async throws {
+        let pool = pool(maximum: 2)
+        let held = Held()
+        try await withThrowingTaskGroup { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    try await pool.withConnection { connection in
+                        held.enter(connection)
+                        try await connection.query("SELECT 1", []) { _ in }
+                        held.leave()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let figures = held.figures
+        #expect(figures.most <= 2 && figures.connections <= 2 && figures.now == 0)
+        try await pool.close()
+    }
+
+    /// What the tasks of the first test hold at once, and which connections they were given.
+    final class Held: Sendable {
+        private let state = Mutex((now: 0, most: 0, connections: Set<ObjectIdentifier>()))
+
+        func enter(_ connection: SQLiteConnection) {
+            state.withLock { $0.now += 1; $0.most = max($0.most, $0.now); $0.connections.insert(ObjectIdentifier(connection)) }
+        }
+
+        func leave() { state.withLock { $0.now -= 1 } }
+
+        var figures: (now: Int, most: Int, connections: Int) { state.withLock { ($0.now, $0.most, $0.connections.count) } }
+    }
+
+    @Test func aClosedPoolRefusesAndFailsWhoWaits() async throws {
+        let pool = pool(maximum: 1)
+        let holding = try await pool.lease()
+        let waiting = Task { try await pool.withConnection { _ in } }
+        while pool.waiting == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await pool.close()
+        await #expect(throws: SQLiteConnectionPool.Closed.self) { try await waiting.value }
+        await #expect(throws: SQLiteConnectionPool.Closed.self) { try await pool.withConnection { _ in } }
+        pool.release(holding)
+    }
+}
