@@ -53,14 +53,17 @@ public final class Database: Sendable {
         let database: Database
         switch location {
         case .sqliteFile(let path):
-            database = openSQLite(.file(path: path), location: location, logger: logger)
+            database = openSQLite(path: path, location: location, logger: logger)
         case .sqliteMemory:
-            database = openSQLite(.memory, location: location, logger: logger)
+            // A file of its own in the temporary directory, as SQLiteKit kept its "memory" databases:
+            // the writer and the readers share it. Removed on close.
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-\(UUID().text).sqlite3").path
+            database = openSQLite(path: path, location: location, logger: logger, removingFilesOnClose: true)
         case .postgres(let url):
             database = try openPostgres(url: url, logger: logger)
         }
         do {
-            // Also for `.sqliteMemory`, which SQLiteKit keeps in a temporary file: tests and
+            // Also for `.sqliteMemory`, which is a temporary file: tests and
             // benchmarks then write as the server does, not with a journal synced on every commit.
             if database.kind == .sqlite {
                 try await database.run("PRAGMA journal_mode = WAL")
@@ -76,22 +79,23 @@ public final class Database: Sendable {
         return database
     }
 
-    private static func openSQLite(_ storage: SQLiteConfiguration.Storage, location: DatabaseLocation, logger: Logger) -> Database {
-        let source = SQLiteConnectionSource(configuration: .init(storage: storage, enableForeignKeys: true))
+    private static func openSQLite(path: String, location: DatabaseLocation, logger: Logger, removingFilesOnClose: Bool = false) -> Database {
         // One connection writes: SQLite serialises writers anyway, and a single connection makes
         // every transaction (held through `withSession`) exclusive without SQLITE_BUSY retries.
         // SELECTs outside a transaction read on their own connections meanwhile (WAL lets them),
         // so a request's reads do not queue behind the others' round trips to the thread pool.
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        let writer = SQLiteConnectionPool(source: source, maximum: 1, eventLoop: eventLoop, logger: logger)
-        let readers = SQLiteConnectionPool(source: source, maximum: sqliteReaders, eventLoop: eventLoop, logger: logger)
-        let sql = SQLiteStoreDatabase(database: PooledSQLiteDatabase(pool: writer, eventLoop: eventLoop, logger: logger),
-                                      readers: PooledSQLiteDatabase(pool: readers, eventLoop: eventLoop, logger: logger))
+        let writer = SQLiteConnectionPool(path: path, maximum: 1)
+        let readers = SQLiteConnectionPool(path: path, maximum: sqliteReaders)
+        let sql = SQLiteStoreDatabase(connections: .pools(writer: writer, readers: readers),
+                                      eventLoop: MultiThreadedEventLoopGroup.singleton.next(), logger: logger)
         return Database(sql: sql, location: location) {
             // Both pools close, even when the first cannot.
             var failure: (any Error)?
             do { try await readers.close() } catch { failure = error }
             try await writer.close()
+            if removingFilesOnClose {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
             if let failure { throw failure }
         }
     }
@@ -156,40 +160,6 @@ public final class Database: Sendable {
         guard var components = URLComponents(string: url) else { return "(an unreadable URL)" }
         if components.password != nil { components.password = "***" }
         return components.string ?? "(an unreadable URL)"
-    }
-}
-
-/// Adapts a connection pool to `SQLiteDatabase`, so SQLKit can hand out pinned sessions for transactions.
-private struct PooledSQLiteDatabase: SQLiteDatabase {
-    let pool: SQLiteConnectionPool
-    let eventLoop: any EventLoop
-    let logger: Logger
-
-    func withConnection<T>(_ closure: @escaping @Sendable (SQLiteConnection) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
-        let promise = eventLoop.makePromise(of: T.self)
-        Task { [pool] in
-            do {
-                let connection = try await pool.lease()
-                closure(connection).whenComplete { result in
-                    pool.release(connection)
-                    promise.completeWith(result)
-                }
-            } catch {
-                promise.fail(error)
-            }
-        }
-        return promise.futureResult
-    }
-
-    func withConnection<T>(_ closure: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
-        try await pool.withConnection(closure)
-    }
-
-    func query(
-        _ query: String, _ binds: [SQLiteData], logger: Logger,
-        _ onRow: @escaping @Sendable (SQLiteRow) -> Void
-    ) -> EventLoopFuture<Void> {
-        withConnection { $0.query(query, binds, logger: logger, onRow) }
     }
 }
 

@@ -1,16 +1,13 @@
 import Foundation
-import Logging
-import NIOPosix
-import SQLiteKit
 import Synchronization
 import Testing
 @testable import HearthStore
 
 /// The few SQLite connections the store hands to one task at a time.
 @Suite struct SQLiteConnectionPoolTests {
+    /// Each connection its own empty database in memory: these tests only need connections.
     func pool(maximum: Int) -> SQLiteConnectionPool {
-        SQLiteConnectionPool(source: SQLiteConnectionSource(configuration: .init(storage: .memory, enableForeignKeys: true)),
-                             maximum: maximum, eventLoop: MultiThreadedEventLoopGroup.singleton.next(), logger: Logger(label: "test"))
+        SQLiteConnectionPool(path: ":memory:", maximum: maximum)
     }
 
     @Test func manyTasksShareAFewConnectionsOneAtATime() async throws {
@@ -37,7 +34,7 @@ import Testing
     final class Held: Sendable {
         private let state = Mutex((now: 0, most: 0, connections: Set<ObjectIdentifier>()))
 
-        func enter(_ connection: SQLiteConnection) {
+        func enter(_ connection: RawSQLiteConnection) {
             state.withLock { $0.now += 1; $0.most = max($0.most, $0.now); $0.connections.insert(ObjectIdentifier(connection)) }
         }
 

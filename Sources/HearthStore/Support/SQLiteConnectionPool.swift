@@ -1,41 +1,36 @@
-import Logging
-import NIOCore
-import SQLiteKit
 import Synchronization
 
-/// A few SQLite connections, handed to one task at a time. A free connection is taken and given
-/// back under a lock, in the task that runs the statement: AsyncKit's pool did both on its event
-/// loop, two more thread switches for every statement than the one to SQLite's thread pool.
+/// A few SQLite connections, opened when first needed and handed to one task at a time. A free
+/// connection is taken and given back under a lock, in the task that runs the statement: AsyncKit's
+/// pool did both on its event loop, two more thread switches for every statement than the one to
+/// SQLite's thread pool.
 final class SQLiteConnectionPool: Sendable {
-    private let source: SQLiteConnectionSource
+    private let path: String
     private let maximum: Int
-    private let eventLoop: any EventLoop
-    private let logger: Logger
 
     private struct State {
-        var idle: [SQLiteConnection] = []
+        var idle: [RawSQLiteConnection] = []
         /// Connections open or being opened.
         var opened = 0
         /// Tasks waiting for a connection, first come first served: each is given one, or nil to
         /// look again (an opening failed, so it may open one itself).
-        var waiters: [CheckedContinuation<SQLiteConnection?, any Error>] = []
+        var waiters: [CheckedContinuation<RawSQLiteConnection?, any Error>] = []
         var closed = false
     }
 
     private let state = Mutex(State())
 
-    init(source: SQLiteConnectionSource, maximum: Int, eventLoop: any EventLoop, logger: Logger) {
-        self.source = source
+    /// A pool of at most `maximum` connections to the database file at `path`.
+    init(path: String, maximum: Int) {
+        self.path = path
         self.maximum = maximum
-        self.eventLoop = eventLoop
-        self.logger = logger
     }
 
     /// How many tasks wait for a connection now.
     var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// Holds a connection while `body` runs.
-    func withConnection<T>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
+    func withConnection<T>(_ body: (RawSQLiteConnection) async throws -> T) async throws -> T {
         let connection = try await lease()
         defer { release(connection) }
         return try await body(connection)
@@ -53,11 +48,11 @@ final class SQLiteConnectionPool: Sendable {
     }
 
     private enum Lease {
-        case free(SQLiteConnection), open, wait
+        case free(RawSQLiteConnection), open, wait
     }
 
     /// A connection for the caller alone, until it gives it back (``release(_:)``).
-    func lease() async throws -> SQLiteConnection {
+    func lease() async throws -> RawSQLiteConnection {
         while true {
             let lease = try state.withLock { state -> Lease in
                 guard !state.closed else { throw Closed() }
@@ -71,7 +66,7 @@ final class SQLiteConnectionPool: Sendable {
                 return connection
             case .open:
                 do {
-                    return try await source.makeConnection(logger: logger, on: eventLoop).get()
+                    return try await RawSQLiteConnection.open(path: path)
                 } catch {
                     let waiter = state.withLock { state in
                         state.opened -= 1
@@ -96,8 +91,8 @@ final class SQLiteConnectionPool: Sendable {
     }
 
     /// Gives back a connection from ``lease()``.
-    func release(_ connection: SQLiteConnection) {
-        enum Next { case keep, hand(CheckedContinuation<SQLiteConnection?, any Error>), close }
+    func release(_ connection: RawSQLiteConnection) {
+        enum Next { case keep, hand(CheckedContinuation<RawSQLiteConnection?, any Error>), close }
         let next = state.withLock { state -> Next in
             if state.closed { return .close }
             if state.waiters.isEmpty {
@@ -109,7 +104,7 @@ final class SQLiteConnectionPool: Sendable {
         switch next {
         case .keep: break
         case .hand(let waiter): waiter.resume(returning: connection)
-        case .close: _ = connection.close() as EventLoopFuture<Void>
+        case .close: Task { try? await connection.close() }
         }
     }
 

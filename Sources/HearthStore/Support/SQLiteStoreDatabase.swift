@@ -5,53 +5,56 @@ import NIOCore
 import SQLKit
 import SQLiteKit
 
-/// SQLKit's interface to SQLite, as SQLiteKit's own `sql()` wrapper builds it, with three changes:
+/// SQLKit's interface to SQLite, in place of SQLiteKit's `sql()` wrapper over SQLiteNIO:
+/// - statements run on Hearth's own connections (``RawSQLiteConnection``), which reuse what they
+///   prepared, from pools that hand them out without a hop to an event loop (``SQLiteConnectionPool``);
 /// - a statement that starts with `SELECT`, outside a session, runs on one of the `readers` (see
 ///   `Database.openSQLite`);
-/// and two that made a 1,000-item list read twice as fast:
-/// - rows reach SQLKit on the thread that steps the statement (SQLiteNIO's async query), not one
-///   event-loop task per row as through its futures;
+/// - rows reach SQLKit on the thread that steps the statement, not one event-loop task per row;
 /// - binds and columns of the types every store uses (text, UUID, date, number, flag) go straight
 ///   to and from `SQLiteData`. SQLiteKit sends each through a `Decoder`/`Encoder`, which looks up
 ///   conformances per value and parses UUIDs with `sscanf`. Other types still take that way.
-struct SQLiteStoreDatabase<Connection: SQLiteDatabase>: SQLDatabase {
-    /// Where everything else runs: the writer, or the connection a session holds.
-    let database: Connection
-    /// Where a `SELECT` runs: connections of their own, or none within a session.
-    var readers: Connection?
+struct SQLiteStoreDatabase: SQLDatabase {
+    enum Connections: Sendable {
+        /// Writes on `writer`; a `SELECT` on one of `readers`.
+        case pools(writer: SQLiteConnectionPool, readers: SQLiteConnectionPool)
+        /// Everything on the connection a session holds.
+        case session(RawSQLiteConnection)
+    }
 
-    var eventLoop: any EventLoop { database.eventLoop }
-    var logger: Logger { database.logger }
+    let connections: Connections
+    let eventLoop: any EventLoop
+    let logger: Logger
+
     var dialect: any SQLDialect { SQLiteDialect() }
     var version: (any SQLDatabaseReportedVersion)? { nil }
     /// Queries are never logged: their bind values include emails and credential hashes.
     var queryLogLevel: Logger.Level? { nil }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        let (sql, binds) = serialize(query)
-        do {
-            return connection(for: sql).query(sql, try binds.map(Self.data(for:)), logger: logger) { onRow(SQLiteStoreRow(row: $0)) }
-        } catch {
-            return eventLoop.makeFailedFuture(error)
-        }
+        eventLoop.makeFutureWithTask { try await execute(sql: query, onRow) }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let (sql, binds) = serialize(query)
         let data = try binds.map(Self.data(for:))
-        try await connection(for: sql).withConnection { connection in
-            try await connection.query(sql, data) { onRow(SQLiteStoreRow(row: $0)) }
+        switch connections {
+        case .session(let connection):
+            try await connection.query(sql, data, onRow)
+        case .pools(let writer, let readers):
+            try await (sql.hasPrefix("SELECT") ? readers : writer).withConnection { try await $0.query(sql, data, onRow) }
         }
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await database.withConnection { connection in
-            try await closure(SQLiteStoreDatabase<SQLiteConnection>(database: connection))
+        switch connections {
+        case .session:
+            try await closure(self)
+        case .pools(let writer, _):
+            try await writer.withConnection { connection in
+                try await closure(SQLiteStoreDatabase(connections: .session(connection), eventLoop: eventLoop, logger: logger))
+            }
         }
-    }
-
-    private func connection(for sql: String) -> Connection {
-        sql.hasPrefix("SELECT") ? readers ?? database : database
     }
 
     /// A bind value as SQLite stores it: UUIDs as their text, as SQLiteKit writes them.
@@ -69,24 +72,31 @@ struct SQLiteStoreDatabase<Connection: SQLiteDatabase>: SQLDatabase {
 
 /// One result row; see ``SQLiteStoreDatabase``.
 struct SQLiteStoreRow: SQLRow {
-    let row: SQLiteRow
+    /// The statement's column names, shared by its rows.
+    let columns: [String]
+    let values: [SQLiteData]
 
     struct MissingColumn: Error {
         let column: String
     }
 
-    var allColumns: [String] { row.columns.map(\.name) }
+    var allColumns: [String] { columns }
 
-    func contains(column: String) -> Bool { row.column(column) != nil }
+    func contains(column: String) -> Bool { columns.contains(column) }
 
     func decodeNil(column: String) throws -> Bool {
-        row.column(column).map { $0 == .null } ?? true
+        value(column).map { $0 == .null } ?? true
+    }
+
+    /// A column's value by its name: a look along a dozen short names costs less than hashing one.
+    private func value(_ column: String) -> SQLiteData? {
+        columns.firstIndex(of: column).map { values[$0] }
     }
 
     /// Columns of the common types are read straight from `SQLiteData`; any other type, and every
     /// error, is left to SQLiteKit's decoder.
     func decode<T: Decodable>(column: String, as type: T.Type) throws -> T {
-        guard let data = row.column(column) else { throw MissingColumn(column: column) }
+        guard let data = value(column) else { throw MissingColumn(column: column) }
         let type = ObjectIdentifier(type)
         switch data {
         case .text(let text):

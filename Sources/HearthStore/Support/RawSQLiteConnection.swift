@@ -1,0 +1,148 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import SQLiteNIO
+import VaporCSQLite
+
+/// One connection to an SQLite database through SQLite's C API (the library SQLiteNIO builds),
+/// which keeps each statement it prepares for the next time the same SQL runs: SQLiteNIO prepares
+/// every statement anew, and parsing an item's INSERT cost as much as running it. Each call runs
+/// on NIO's thread pool, as SQLiteNIO's do; a connection serves one task at a time
+/// (``SQLiteConnectionPool``).
+final class RawSQLiteConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let threadPool: NIOThreadPool
+    /// Prepared statements by their SQL, reset after each use. Touched only by the task that holds
+    /// the connection.
+    private var statements: [String: OpaquePointer] = [:]
+    /// More distinct statements than this finalize them all and start over (a `LIMIT` written as a
+    /// literal makes a statement per page size).
+    static let statementCapacity = 256
+
+    private init(handle: OpaquePointer, threadPool: NIOThreadPool) {
+        self.handle = handle
+        self.threadPool = threadPool
+    }
+
+    /// Opens (or creates) the database file at `path`, with foreign keys enforced.
+    static func open(path: String, threadPool: NIOThreadPool = .singleton) async throws -> RawSQLiteConnection {
+        try await threadPool.runIfActive {
+            _ = initialized
+            var handle: OpaquePointer?
+            let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
+            let code = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+            guard code == SQLITE_OK, let handle else {
+                let error = SQLiteStoreError(code: code, message: handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open \(path)")
+                sqlite_nio_sqlite3_close(handle)
+                throw error
+            }
+            // Another connection's write (a checkpoint, `VACUUM INTO`) is waited for, not refused.
+            sqlite_nio_sqlite3_busy_timeout(handle, 30_000)
+            let connection = RawSQLiteConnection(handle: handle, threadPool: threadPool)
+            try connection.run("PRAGMA foreign_keys = ON", [], { _ in })
+            return connection
+        }
+    }
+
+    /// SQLite's one-time set-up, before the first connection (concurrent first calls race in it).
+    private static let initialized: Void = { sqlite_nio_sqlite3_initialize() }()
+
+    /// Runs one statement with its binds, handing each row to `onRow` on the thread that steps it.
+    func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void) async throws {
+        try await threadPool.runIfActive { try self.run(sql, binds, onRow) }
+    }
+
+    /// Finalizes the statements and closes the connection.
+    func close() async throws {
+        try await threadPool.runIfActive {
+            for statement in self.statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            self.statements = [:]
+            let code = sqlite_nio_sqlite3_close_v2(self.handle)
+            guard code == SQLITE_OK else { throw self.error(code) }
+        }
+    }
+
+    private func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteStoreRow) -> Void) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in binds.enumerated() {
+            let code = Self.bind(value, at: Int32(index + 1), to: statement)
+            guard code == SQLITE_OK else { throw error(code) }
+        }
+        let count = sqlite_nio_sqlite3_column_count(statement)
+        let columns = (0..<count).map { String(cString: sqlite_nio_sqlite3_column_name(statement, $0)) }
+        while true {
+            let code = sqlite_nio_sqlite3_step(statement)
+            guard code == SQLITE_ROW else {
+                guard code == SQLITE_DONE else { throw error(code) }
+                return
+            }
+            onRow(SQLiteStoreRow(columns: columns, values: (0..<count).map { Self.value(at: $0, of: statement) }))
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        if statements.count >= Self.statementCapacity {
+            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            statements.removeAll(keepingCapacity: true)
+        }
+        var statement: OpaquePointer?
+        let code = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private static func bind(_ value: SQLiteData, at index: Int32, to statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .integer(let number): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+        case .float(let number): sqlite_nio_sqlite3_bind_double(statement, index, number)
+        case .text(let text): sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
+        case .blob(let bytes):
+            bytes.withUnsafeReadableBytes { sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient) }
+        case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+        }
+    }
+
+    private static func value(at column: Int32, of statement: OpaquePointer) -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER:
+            return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT:
+            return .float(sqlite_nio_sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .text("") }
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+        case SQLITE_BLOB:
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            guard let bytes = sqlite_nio_sqlite3_column_blob(statement, column), length > 0 else { return .blob(ByteBuffer()) }
+            return .blob(ByteBuffer(bytes: UnsafeRawBufferPointer(start: bytes, count: length)))
+        default:
+            return .null
+        }
+    }
+
+    private func error(_ code: Int32) -> SQLiteStoreError {
+        SQLiteStoreError(code: code, message: String(cString: sqlite_nio_sqlite3_errmsg(handle)))
+    }
+
+    /// Tells SQLite to copy a bound text or blob, which Swift frees when the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// What SQLite answered when a statement failed: its extended result code and message.
+struct SQLiteStoreError: Error, CustomStringConvertible {
+    let code: Int32
+    let message: String
+
+    var description: String { "SQLite error \(code): \(message)" }
+
+    /// A UNIQUE or PRIMARY KEY constraint failed (SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY:
+    /// macros that Swift does not import).
+    var isUniqueViolation: Bool { code == SQLITE_CONSTRAINT | 8 << 8 || code == SQLITE_CONSTRAINT | 6 << 8 }
+}
