@@ -96,7 +96,9 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     ReceiptPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
-    try HearthAPIService(services: services).registerHandlers(on: router, configuration: .hearthServer, middlewares: [PlainResponseHeaders()])
+    try HearthAPIService(services: services).registerHandlers(
+        on: router, configuration: .hearthServer,
+        middlewares: [PlainResponseHeaders(), ListPageAnswers(cache: services.database.listPages, clock: services.clock)])
     services.routes.load(from: router)
     return router
 }

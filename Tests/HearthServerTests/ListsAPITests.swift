@@ -139,6 +139,30 @@ import Testing
 }
 
 extension ListsAPITests {
+    /// A read the household repeats is answered from memory (ListPageAnswers), but never after a
+    /// change, never to another household, and never for another page.
+    @Test func aRememberedListIsOnlyEverTheCurrentOneOfTheSameHousehold() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let ada = try await api.signUp(email: "ada@example.org")
+            let eve = try await api.signUp(email: "eve@example.org")
+            let id = try await api.newList("Party", token: ada)
+            let milk = try await api.send(.post, "/api/v1/lists/\(id)/items", json: #"{"name":"Milk"}"#, token: ada).json()["id"] as? String ?? ""
+            let first = try await api.send(.get, "/api/v1/lists/\(id)", token: ada)
+            let again = try await api.send(.get, "/api/v1/lists/\(id)", token: ada)
+            #expect(again.status == .ok && again.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(again.body == first.body)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)", token: eve).status == .notFound)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)?limit=1", token: ada).json()["nextCursor"] == nil)
+
+            #expect(try await api.send(.patch, "/api/v1/lists/\(id)/items/\(milk)", json: #"{"purchased":true}"#, token: ada).status == .ok)
+            let items = try await api.send(.get, "/api/v1/lists/\(id)", token: ada).json()["items"] as? [[String: Any]]
+            #expect(items?.first?["purchased"] as? Bool == true)
+            #expect(try await api.send(.delete, "/api/v1/lists/\(id)", token: ada).status == .noContent)
+            #expect(try await api.send(.get, "/api/v1/lists/\(id)", token: ada).status == .gone)
+        }
+    }
+
     @Test func aLongListIsReadAPageAtATime() async throws {
         let clock = VirtualClock()
         try await withApp(clock: clock) { client in

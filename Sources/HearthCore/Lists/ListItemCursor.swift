@@ -3,7 +3,7 @@ import Foundation
 /// Where a page of a list's items ended: the place of its last item in the list's order (to buy,
 /// oldest first; then in the basket, most recently checked first). Clients get it as an opaque
 /// text (`nextCursor`) and send it back (`cursor`) for the next page.
-public struct ListItemCursor: Sendable, Hashable {
+public struct ListItemCursor: Sendable, Equatable {
     public let purchased: Bool
     public let changedAt: Date
     public let createdAt: Date

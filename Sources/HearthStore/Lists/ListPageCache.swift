@@ -1,25 +1,35 @@
 import Foundation
 import HearthCore
 
-/// Pages of lists as ``ListStore/page(listId:householdId:after:limit:)`` last read them, for a few
-/// seconds (see ``ReadCache``): a household's phones re-read a list on every change they hear of,
-/// and a read of a cached page needs no statement at all. Every change to a list or its items
-/// clears it once committed (``ListStore/forgetPages()``); on PostgreSQL, so do the
-/// `hearth_lists` notifications of migration 14's triggers.
-public typealias ListPageCache = ReadCache<ListPageKey, ListStore.ItemPage>
+/// What `GET /api/v1/lists/{id}` answered (its JSON), by household and request, for a few seconds
+/// (see ``ReadCache``): a household's phones re-read a list on every change they hear of, and a
+/// remembered answer needs neither a statement nor encoding. Every change to a list or its items
+/// clears it once committed (``ListStore/forgetPages()``); on PostgreSQL, so do the `hearth_lists`
+/// notifications of migration 14's triggers.
+public typealias ListPageCache = ReadCache<ListPageKey, [UInt8]>
 
-/// One page of one list, as a member of the household asked for it.
+/// One request for a page of a list, by a member of a household.
 public struct ListPageKey: Hashable, Sendable {
-    let listId: UUID
     let householdId: UUID
-    let cursor: ListItemCursor?
-    let limit: Int
+    /// The request's path and query: `/api/v1/lists/{id}?cursor=…&limit=…`.
+    let request: String
+
+    public init(householdId: UUID, request: String) {
+        self.householdId = householdId
+        self.request = request
+    }
 }
 
 extension ListPageCache {
-    /// A cache of list pages: 5 seconds; more than 50,000 items in all (some 10 MB) start it over.
+    /// A cache of list pages: 5 seconds; more than 16 MB of JSON in all start it over.
     static func pages() -> ListPageCache {
-        ListPageCache(lifetime: 5, capacity: 50_000)
+        ListPageCache(lifetime: 5, capacity: 16 << 20)
+    }
+
+    /// The JSON remembered for `key`, or else what `read` answers (then remembered, unless a list
+    /// changed meanwhile); nil when `read` answers something else than a page.
+    public func page(_ key: ListPageKey, at now: Date, read: () async throws -> [UInt8]?) async throws -> [UInt8]? {
+        try await remembered(key, at: now, cost: \.count, read: read)
     }
 }
 

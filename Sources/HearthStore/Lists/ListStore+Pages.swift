@@ -18,19 +18,8 @@ extension ListStore {
     /// Up to `limit` items of an active list after `cursor` (from the start when nil), in the order
     /// of `items(listId:householdId:)`. Each page is read from an index in that order, so reading a
     /// long list page by page costs what reading it at once does.
-    /// A page read less than a few seconds ago, with no change to lists since, comes from
-    /// ``ListPageCache``.
     public func page(listId: UUID, householdId: UUID, after cursor: ListItemCursor? = nil, limit: Int = Self.pageLimit) async throws -> ItemPage {
-        let key = ListPageKey(listId: listId, householdId: householdId, cursor: cursor, limit: limit)
-        guard let page = try await database.listPages.remembered(key, at: clock.now, cost: { $0.items.count + 1 }, read: {
-            try await readPage(listId: listId, householdId: householdId, after: cursor, limit: limit)
-        }) else { throw ListError.listNotFound }
-        return page
-    }
-
-    /// The page from the database; nil when the household has no such list.
-    private func readPage(listId: UUID, householdId: UUID, after cursor: ListItemCursor?, limit: Int) async throws -> ItemPage? {
-        guard let summary = try await summary(id: listId, householdId: householdId) else { return nil }
+        guard let summary = try await summary(id: listId, householdId: householdId) else { throw ListError.listNotFound }
         if summary.list.deletedAt != nil { throw ListError.listDeleted }
         var items = try await Self.items(listId: listId, after: cursor, limit: limit + 1, on: sql)
         let more = items.count > limit
