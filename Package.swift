@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        // Named itself, and held to its minor version, because HearthStore calls SQLite through its
+        // bundled C module (VaporCSQLite), which is not one of its products (see RawSQLiteConnection).
+        .package(url: "https://github.com/vapor/sqlite-nio.git", .upToNextMinor(from: "1.13.2")),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
@@ -61,6 +64,7 @@ let package = Package(
                 "HearthCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]

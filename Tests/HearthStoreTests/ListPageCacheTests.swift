@@ -47,6 +47,7 @@ import Testing
                 #expect(try await forgets(database) { _ = try await store.restoreList(id: list.id, householdId: home) })
                 try await store.deleteList(id: list.id, householdId: home)
                 #expect(try await forgets(database) { try await store.purgeList(id: list.id, householdId: home) })
+                #expect(try await forgets(database) { _ = try await store.purgeExpired() })
                 // A refused change forgets too: harmless, and the answer may be of a list it touched.
                 #expect(try await forgets(database) {
                     await #expect(throws: ListError.listNotFound) { try await store.deleteList(id: list.id, householdId: home) }

@@ -6,8 +6,8 @@ import Testing
 /// The few SQLite connections the store hands to one task at a time.
 @Suite struct SQLiteConnectionPoolTests {
     /// Each connection its own empty database in memory: these tests only need connections.
-    func pool(maximum: Int) -> SQLiteConnectionPool {
-        SQLiteConnectionPool(path: ":memory:", maximum: maximum)
+    func pool(maximum: Int, waitLimit: Duration = .seconds(30)) -> SQLiteConnectionPool {
+        SQLiteConnectionPool(path: ":memory:", maximum: maximum, waitLimit: waitLimit)
     }
 
     @Test func manyTasksShareAFewConnectionsOneAtATime() async throws {
@@ -52,5 +52,29 @@ import Testing
         await #expect(throws: SQLiteConnectionPool.Closed.self) { try await waiting.value }
         await #expect(throws: SQLiteConnectionPool.Closed.self) { try await pool.withConnection { _ in } }
         pool.release(holding)
+    }
+
+    /// A task cancelled between its BEGIN and its COMMIT gives back a connection in a transaction:
+    /// the pool closes it (rolling back) instead of handing the next task a BEGIN it would refuse.
+    @Test func aConnectionLeftInATransactionIsNotHandedOn() async throws {
+        let pool = pool(maximum: 1)
+        let abandoned = try await pool.lease()
+        try await abandoned.query("BEGIN IMMEDIATE", []) { _ in }
+        pool.release(abandoned)
+        try await pool.withConnection { connection in
+            #expect(connection !== abandoned)
+            try await connection.query("BEGIN IMMEDIATE", []) { _ in }
+            try await connection.query("COMMIT", []) { _ in }
+        }
+        try await pool.close()
+    }
+
+    @Test func aTaskWaitsForAConnectionOnlySoLong() async throws {
+        let pool = pool(maximum: 1, waitLimit: .milliseconds(50))
+        let holding = try await pool.lease()
+        await #expect(throws: SQLiteConnectionPool.TimedOut.self) { try await pool.withConnection { _ in } }
+        pool.release(holding)
+        try await pool.withConnection { _ in }
+        try await pool.close()
     }
 }

@@ -34,8 +34,11 @@ public struct Quantity: Sendable, Equatable, CustomStringConvertible {
 
     /// The amount, exactly.
     public var amount: Decimal {
-        Decimal(string: amountText, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+        Decimal(string: amountText, locale: Self.posix) ?? 0
     }
+
+    /// Amounts are written with a decimal point, whatever the server's locale.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Equal amounts in the same unit: "1.50" read from a backup equals "1.5".
     public static func == (lhs: Quantity, rhs: Quantity) -> Bool {
@@ -49,7 +52,7 @@ public struct Quantity: Sendable, Equatable, CustomStringConvertible {
         let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," }
         let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
         guard !number.isEmpty, number.filter({ $0 == "." || $0 == "," }).count <= 1,
-              let amount = Decimal(string: number.replacingOccurrences(of: ",", with: "."), locale: Locale(identifier: "en_US_POSIX")),
+              let amount = Decimal(string: number.replacingOccurrences(of: ",", with: "."), locale: Self.posix),
               amount > 0, amount < 1_000_000,
               unit.count <= 12, unit.allSatisfy({ $0.isLetter || $0 == "." })
         else { throw .invalidQuantity(raw) }

@@ -12,26 +12,36 @@ struct ListPageAnswers: ServerMiddleware {
     let cache: ListPageCache
     let clock: any WallClock
 
-    /// More than any page of 1,000 items: an answer this long is passed on, not remembered.
+    /// More than any page of 1,000 items holds in practice: a longer answer is passed on as it is.
     static let largestAnswer = 4 << 20
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard operationID == "getList", let user = APIRequest.current.user, let path = request.path else {
+        guard operationID == "getList", let user = APIRequest.current.user, let page = Self.page(of: request, metadata) else {
             return try await next(request, body, metadata)
         }
-        var other: (HTTPResponse, HTTPBody?)?
-        let page = try await cache.page(ListPageKey(householdId: user.householdId, request: path), at: clock.now) {
+        var passedOn: (HTTPResponse, HTTPBody?)?
+        let answer = try await cache.page(ListPageKey(householdId: user.householdId, request: page), at: clock.now) {
             let (response, body) = try await next(request, body, metadata)
-            guard response.status == .ok, let body else {
-                other = (response, body)
+            guard response.status == .ok, let body, case .known(let length) = body.length, length <= Self.largestAnswer else {
+                passedOn = (response, body)
                 return nil
             }
             return try await [UInt8](collecting: body, upTo: Self.largestAnswer)
         }
-        guard let page, other == nil else { return other ?? (HTTPResponse(status: .notFound), nil) }
-        return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json; charset=utf-8"]), HTTPBody(page))
+        if let passedOn { return passedOn }
+        return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json; charset=utf-8"]), answer.map { HTTPBody($0) })
+    }
+
+    /// The page asked for: the list and the two parameters that choose a page. Anything else in
+    /// the query changes nothing in the answer, so it does not make another entry.
+    static func page(of request: HTTPRequest, _ metadata: ServerRequestMetadata) -> String? {
+        guard let id = metadata.pathParameters["id"], let path = request.path, let query = URLComponents(string: path)?.queryItems ?? .some([])
+        else { return nil }
+        let cursor = query.last { $0.name == "cursor" }?.value ?? ""
+        let limit = query.last { $0.name == "limit" }?.value ?? ""
+        return "\(id) \(cursor) \(limit)"
     }
 }

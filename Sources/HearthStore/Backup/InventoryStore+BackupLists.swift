@@ -82,13 +82,21 @@ extension InventoryStore {
                 let insert = db.insert(into: "list_items").columns("id", "list_id", "household_id", "name", "name_key", "quantity_amount", "quantity_unit",
                                                                    "note", "purchased", "changed_at", "created_at", "updated_at")
                 for item in chunk {
+                    let quantity = Self.quantity(amount: item.quantityAmount, unit: item.quantityUnit)
                     insert.values(SQLBind(taken.contains(item.id) ? ids.next() : item.id), SQLBind(listId), SQLBind(householdId), SQLBind(item.name),
-                                  SQLBind(ListRules.key(item.name)), SQLBind(item.quantityAmount), SQLBind(item.quantityUnit), SQLBind(item.note),
+                                  SQLBind(ListRules.key(item.name)), SQLBind(quantity?.amountText), SQLBind(quantity?.unit), SQLBind(item.note),
                                   SQLBind(item.purchased), SQLBind(item.changedAt), SQLBind(item.createdAt), SQLBind(item.updatedAt))
                 }
                 try await insert.run()
             }
         }
+    }
+
+    /// A backup's quantity as the store keeps it: "1,50" or " 2" from an edited file are read as a
+    /// person's typing would be ("1.5", "2"); an amount that is no number is left out, with its unit.
+    static func quantity(amount: String?, unit: String?) -> Quantity? {
+        guard let amount, let read = try? Quantity(parsing: amount) else { return nil }
+        return Quantity(amount: read.amount, unit: unit)
     }
 
     /// Each member's Focus data goes to the member of the same email: sessions they lack are added

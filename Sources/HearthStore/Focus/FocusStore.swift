@@ -36,21 +36,23 @@ public struct FocusStore: Sendable {
             .run()
     }
 
-    /// The timer and the settings in one query: what every look at the timer needs. Read within
-    /// the last few seconds, with no change since, they come from ``TimerCache``.
+    /// The timer and the settings in one query: what every look at the timer needs (the defaults
+    /// for a user who has neither). Read within the last few seconds, with no change since, they
+    /// come from ``TimerCache``.
     public func timerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
         try await database.timers.remembered(userId, at: clock.now) { try await readTimerAndSettings(userId: userId) }
             ?? (TimerState(), FocusSettings())
     }
 
-    private func readTimerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings) {
-        let row = try await sql.raw("""
+    /// Nil when there is no such user (nothing to remember).
+    private func readTimerAndSettings(userId: UUID) async throws -> (timer: TimerState, settings: FocusSettings)? {
+        guard let row = try await sql.raw("""
             SELECT t.state, s.settings FROM users u
             LEFT JOIN focus_timers t ON t.user_id = u.id LEFT JOIN focus_settings s ON s.user_id = u.id
             WHERE u.id = \(bind: userId)
-            """).first()
-        let state = try row?.decode(column: "state", as: String?.self).map(Self.decodedStates.value(of:))
-        let settings = try row?.decode(column: "settings", as: String?.self).map(Self.decodedSettings.value(of:))
+            """).first() else { return nil }
+        let state = try row.decode(column: "state", as: String?.self).map(Self.decodedStates.value(of:))
+        let settings = try row.decode(column: "settings", as: String?.self).map(Self.decodedSettings.value(of:))
         return (state ?? TimerState(), settings ?? FocusSettings())
     }
 

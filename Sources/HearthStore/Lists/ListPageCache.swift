@@ -11,7 +11,7 @@ public typealias ListPageCache = ReadCache<ListPageKey, [UInt8]>
 /// One request for a page of a list, by a member of a household.
 public struct ListPageKey: Hashable, Sendable {
     let householdId: UUID
-    /// The request's path and query: `/api/v1/lists/{id}?cursor=…&limit=…`.
+    /// The list and the page asked for (its cursor and limit).
     let request: String
 
     public init(householdId: UUID, request: String) {

@@ -58,7 +58,8 @@ extension ListStore {
     /// every list read runs them.
     static func items(listId: UUID, after cursor: ListItemCursor?, limit: Int?, on db: any SQLDatabase) async throws -> [ListItem] {
         var items: [ListItem] = []
-        let limitClause: SQLQueryString = limit.map { " LIMIT \(literal: $0)" } ?? ""
+        // Limits are bound, not written in: the SQL stays the same, so its prepared statement is reused.
+        let limitClause: SQLQueryString = limit.map { " LIMIT \(bind: $0)" } ?? ""
         if cursor?.purchased != true {
             var toBuy: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: false)"
             if let cursor {
@@ -74,7 +75,7 @@ extension ListStore {
                 (created_at > \(bind: cursor.createdAt) OR (created_at = \(bind: cursor.createdAt) AND id > \(bind: cursor.id)))))
                 """
         }
-        let remaining: SQLQueryString = limit.map { " LIMIT \(literal: $0 - items.count)" } ?? ""
+        let remaining: SQLQueryString = limit.map { " LIMIT \(bind: $0 - items.count)" } ?? ""
         return items + (try await db.raw(inBasket + " ORDER BY changed_at DESC, created_at, id" + remaining).all().map(item(from:)))
     }
 }

@@ -39,27 +39,38 @@ final class RawSQLiteConnection: @unchecked Sendable {
             // Another connection's write (a checkpoint, `VACUUM INTO`) is waited for, not refused.
             sqlite_nio_sqlite3_busy_timeout(handle, 30_000)
             let connection = RawSQLiteConnection(handle: handle, threadPool: threadPool)
-            try connection.run("PRAGMA foreign_keys = ON", [], { _ in })
+            do {
+                try connection.run("PRAGMA foreign_keys = ON", [], { _ in })
+            } catch {
+                try? connection.closeNow()
+                throw error
+            }
             return connection
         }
     }
 
-    /// SQLite's one-time set-up, before the first connection (concurrent first calls race in it).
+    /// SQLite's one-time set-up, done once before the first connection opens (as SQLiteNIO does:
+    /// it saw `open_v2`'s own set-up race when the first connections opened at once).
     private static let initialized: Void = { sqlite_nio_sqlite3_initialize() }()
+
+    /// Whether a transaction is open (`BEGIN` without its `COMMIT` or `ROLLBACK`).
+    var isInTransaction: Bool { sqlite_nio_sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs one statement with its binds, handing each row to `onRow` on the thread that steps it.
     func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void) async throws {
         try await threadPool.runIfActive { try self.run(sql, binds, onRow) }
     }
 
-    /// Finalizes the statements and closes the connection.
+    /// Finalizes the statements and closes the connection (an open transaction is rolled back).
     func close() async throws {
-        try await threadPool.runIfActive {
-            for statement in self.statements.values { sqlite_nio_sqlite3_finalize(statement) }
-            self.statements = [:]
-            let code = sqlite_nio_sqlite3_close_v2(self.handle)
-            guard code == SQLITE_OK else { throw self.error(code) }
-        }
+        try await threadPool.runIfActive { try self.closeNow() }
+    }
+
+    private func closeNow() throws {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        let code = sqlite_nio_sqlite3_close_v2(handle)
+        guard code == SQLITE_OK else { throw error(code) }
     }
 
     private func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteStoreRow) -> Void) throws {

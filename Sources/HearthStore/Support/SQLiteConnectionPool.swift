@@ -7,6 +7,8 @@ import Synchronization
 final class SQLiteConnectionPool: Sendable {
     private let path: String
     private let maximum: Int
+    /// How long a task waits for a connection before it fails (30 seconds, as AsyncKit's pool).
+    private let waitLimit: Duration
 
     private struct State {
         var idle: [RawSQLiteConnection] = []
@@ -14,16 +16,18 @@ final class SQLiteConnectionPool: Sendable {
         var opened = 0
         /// Tasks waiting for a connection, first come first served: each is given one, or nil to
         /// look again (an opening failed, so it may open one itself).
-        var waiters: [CheckedContinuation<RawSQLiteConnection?, any Error>] = []
+        var waiters: [(number: Int, continuation: CheckedContinuation<RawSQLiteConnection?, any Error>)] = []
+        var waitersSoFar = 0
         var closed = false
     }
 
     private let state = Mutex(State())
 
     /// A pool of at most `maximum` connections to the database file at `path`.
-    init(path: String, maximum: Int) {
+    init(path: String, maximum: Int, waitLimit: Duration = .seconds(30)) {
         self.path = path
         self.maximum = maximum
+        self.waitLimit = waitLimit
     }
 
     /// How many tasks wait for a connection now.
@@ -43,8 +47,12 @@ final class SQLiteConnectionPool: Sendable {
             defer { state.idle = []; state.waiters = [] }
             return (state.idle, state.waiters)
         }
-        for waiter in waiters { waiter.resume(throwing: Closed()) }
-        for connection in idle { try await connection.close() }
+        for waiter in waiters { waiter.continuation.resume(throwing: Closed()) }
+        var failure: (any Error)?
+        for connection in idle {
+            do { try await connection.close() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
     }
 
     private enum Lease {
@@ -70,46 +78,78 @@ final class SQLiteConnectionPool: Sendable {
                 } catch {
                     let waiter = state.withLock { state in
                         state.opened -= 1
-                        return state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+                        return state.waiters.isEmpty ? nil : state.waiters.removeFirst().continuation
                     }
                     waiter?.resume(returning: nil)
                     throw error
                 }
             case .wait:
-                let connection = try await withCheckedThrowingContinuation { waiter in
-                    // What changed since the look above: a connection given back, or an opening failed.
-                    let retry = state.withLock { state -> Bool in
-                        guard !state.closed, state.idle.isEmpty, state.opened == maximum else { return true }
-                        state.waiters.append(waiter)
-                        return false
-                    }
-                    if retry { waiter.resume(returning: nil) }
-                }
-                if let connection { return connection }
+                if let connection = try await waitForConnection() { return connection }
             }
         }
     }
 
-    /// Gives back a connection from ``lease()``.
+    /// A connection another task gives back, or nil to look again; fails after the wait limit.
+    private func waitForConnection() async throws -> RawSQLiteConnection? {
+        try await withCheckedThrowingContinuation { continuation in
+            // What changed since the caller looked: a connection given back, or an opening failed.
+            let number = state.withLock { state -> Int? in
+                guard !state.closed, state.idle.isEmpty, state.opened == maximum else { return nil }
+                state.waitersSoFar += 1
+                state.waiters.append((state.waitersSoFar, continuation))
+                return state.waitersSoFar
+            }
+            guard let number else { return continuation.resume(returning: nil) }
+            Task {
+                try? await Task.sleep(for: self.waitLimit)
+                self.giveUp(waiter: number)
+            }
+        }
+    }
+
+    /// Fails a task that is still waiting.
+    private func giveUp(waiter number: Int) {
+        let waiter = state.withLock { state in
+            state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0).continuation }
+        }
+        waiter?.resume(throwing: TimedOut())
+    }
+
+    /// Gives back a connection from ``lease()``. One still in a transaction (its task was
+    /// cancelled before the `COMMIT` or `ROLLBACK` ran) is closed, which rolls the transaction
+    /// back, rather than handed to a task whose `BEGIN` it would refuse.
     func release(_ connection: RawSQLiteConnection) {
-        enum Next { case keep, hand(CheckedContinuation<RawSQLiteConnection?, any Error>), close }
+        enum Next { case keep, hand(CheckedContinuation<RawSQLiteConnection?, any Error>), close, discard(CheckedContinuation<RawSQLiteConnection?, any Error>?) }
+        let inTransaction = connection.isInTransaction
         let next = state.withLock { state -> Next in
             if state.closed { return .close }
+            if inTransaction {
+                state.opened -= 1
+                return .discard(state.waiters.isEmpty ? nil : state.waiters.removeFirst().continuation)
+            }
             if state.waiters.isEmpty {
                 state.idle.append(connection)
                 return .keep
             }
-            return .hand(state.waiters.removeFirst())
+            return .hand(state.waiters.removeFirst().continuation)
         }
         switch next {
         case .keep: break
         case .hand(let waiter): waiter.resume(returning: connection)
         case .close: Task { try? await connection.close() }
+        case .discard(let waiter):
+            Task { try? await connection.close() }
+            waiter?.resume(returning: nil)
         }
     }
 
     /// What a task gets that wants a connection after ``close()``.
     struct Closed: Error, CustomStringConvertible {
         var description: String { "The database is closed." }
+    }
+
+    /// What a task gets that waited the wait limit for a connection.
+    struct TimedOut: Error, CustomStringConvertible {
+        var description: String { "No database connection came free in time." }
     }
 }

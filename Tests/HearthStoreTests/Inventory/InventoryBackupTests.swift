@@ -194,6 +194,34 @@ import Testing
         }
     }
 
+    /// An edited backup's amounts are read as typing would be; one that is no number is left out.
+    /// The restore also forgets the list pages the server remembered.
+    @Test(arguments: Backend.available)
+    func restoredQuantitiesAreWrittenAsTheListWritesThem(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await InventoryFixture.make(database)
+            let lists = ListStore(database: database, clock: ada.clock)
+            let groceries = try await lists.createList(id: nil, householdId: ada.home, name: "Groceries", emoji: nil).list
+            _ = try await lists.addItem(id: nil, listId: groceries.id, householdId: ada.home, name: "Milk", quantity: try Quantity(parsing: "2 l"), note: nil)
+            var backup = try await ada.store.backup(householdId: ada.home, appVersion: "test")
+            let milk = try #require(backup.lists?.first?.items.first)
+            backup.lists?[0].items = [("Milk", "1,50"), ("Eggs", " 6"), ("Flour", "lots")].map { name, amount in
+                var item = milk
+                item.id = UUID()
+                item.name = name
+                item.quantityAmount = amount
+                return item
+            }
+            let key = ListPageKey(householdId: ada.home, request: "page")
+            database.listPages.store([1], for: key, at: ada.clock.now, generation: database.listPages.generation)
+            _ = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, availableFiles: [], dryRun: false)
+            #expect(database.listPages.value(for: key, at: ada.clock.now) == nil)
+            let items = try await lists.items(listId: groceries.id, householdId: ada.home)
+            let quantities = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.quantity?.description ?? "none") })
+            #expect(quantities == ["Milk": "1.5 l", "Eggs": "6 l", "Flour": "none"])
+        }
+    }
+
     @Test(arguments: Backend.available)
     func aFrozenClaimIsRestoredAsFrozenWithItsLinesFollowingTheirItems(backend: Backend) async throws {
         try await withDatabase(backend) { database in
