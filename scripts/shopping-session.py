@@ -6,7 +6,8 @@ does what a household does, one request at a time over one keep-alive connection
 add ITEMS items (each with a client-chosen id), check every one of them (each with `changedAt`),
 and read the list back. Reports the total time, requests/s, and p50/p99 per step as the client saw
 them (server time plus loopback) with the server's own p50 (its Server-Timing header), then reads the full list READS more times and reports the client's
-and the server's time (its Server-Timing header) and the size of the body.
+and the server's time (its Server-Timing header) and the size of the body, each read after a change
+(read from the database) and with no change since (answered from the server's memory).
 
 Usage: scripts/shopping-session.py [ITEMS] [postgres]   (default 1000 items on SQLite; `postgres`
 uses a new database on HEARTH_TEST_POSTGRES_URL, e.g. through scripts/with-postgres.sh)
@@ -95,15 +96,20 @@ def main():
             print(f"  {step:6} n={len(values):5}  p50 {statistics.median(values):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms"
                   f"   server p50 {statistics.median(server_timings[step]):6.2f} ms")
 
-        client, server, size = [], [], 0
-        for _ in range(READS):
-            started = time.perf_counter()
-            data, server_ms = session.call("GET", f"/api/v1/lists/{list_id}")
-            client.append((time.perf_counter() - started) * 1000)
-            server.append(server_ms)
-            size = len(data)
-        print(f"Reading the first page of the {ITEMS}-item list {READS} times: client p50 {statistics.median(client):.2f} ms, "
-              f"server p50 {statistics.median(server):.2f} ms, {size / 1024:.0f} KB")
+        # Read again and again, each time after a change (the page is read from the database) and
+        # with no change since (the server answers what it remembered).
+        for changed in (True, False):
+            client, server, size = [], [], 0
+            for n in range(READS):
+                if changed:
+                    session.call("PATCH", f"/api/v1/lists/{list_id}/items/{item_ids[0]}", {"note": f"read {n}"})
+                started = time.perf_counter()
+                data, server_ms = session.call("GET", f"/api/v1/lists/{list_id}")
+                client.append((time.perf_counter() - started) * 1000)
+                server.append(server_ms)
+                size = len(data)
+            print(f"Reading the first page of the {ITEMS}-item list {READS} times, {'each after a change' if changed else 'unchanged'}: "
+                  f"client p50 {statistics.median(client):.2f} ms, server p50 {statistics.median(server):.2f} ms, {size / 1024:.0f} KB")
 
 
 def read_all(timed, list_id):
