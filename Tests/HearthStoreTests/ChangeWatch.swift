@@ -26,3 +26,21 @@ func eventually(_ condition: () -> Bool) async throws {
     }
     #expect(condition())
 }
+
+/// Runs `body` with the databases of two servers on one PostgreSQL database (nothing without
+/// PostgreSQL): the first watches for changes, so its caches are on while `body` runs; `body`
+/// changes things through the second. Once the first stops listening, its caches are off.
+func withTwoServers(_ body: (_ watching: Database, _ changing: Database) async throws -> Void) async throws {
+    guard Backend.available.contains(.postgres) else { return }
+    try await withDatabase(.postgres) { first in
+        let second = try await Database.open(first.location, logger: Logger(label: "test"))
+        do {
+            try await withWatch(first) { try await body(first, second) }
+            #expect(first.watchedCaches.allSatisfy { !$0.cache.isEnabled })
+        } catch {
+            try? await second.close()
+            throw error
+        }
+        try await second.close()
+    }
+}

@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import Logging
 import Testing
 @testable import HearthStore
 
@@ -59,24 +58,13 @@ import Testing
     /// Two servers on one PostgreSQL database: what one revokes, the other's cache forgets, through
     /// the NOTIFY its triggers send; and a server that stops listening stops trusting its cache.
     @Test func anotherServersRevocationClearsThisServersCache() async throws {
-        guard Backend.available.contains(.postgres) else { return }
-        try await withDatabase(.postgres) { first in
-            let second = try await Database.open(first.location, logger: Logger(label: "test"))
-            do {
-                try await withWatch(first) {
-                    let (_, credentials, ada, token) = try await adaWithToken(first)
-                    #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
-                    let cleared = first.credentialCache.generation
-                    #expect(try await CredentialStore(database: second, clock: clock).deleteToken(id: token.id, userId: ada.id))
-                    try await eventually { first.credentialCache.generation > cleared }
-                    #expect(try await credentials.tokenUser(tokenHash: "t1") == nil)
-                }
-                #expect(!first.credentialCache.isEnabled)
-            } catch {
-                try? await second.close()
-                throw error
-            }
-            try await second.close()
+        try await withTwoServers { first, second in
+            let (_, credentials, ada, token) = try await adaWithToken(first)
+            #expect(try await credentials.tokenUser(tokenHash: "t1")?.id == ada.id)
+            let cleared = first.credentialCache.generation
+            #expect(try await CredentialStore(database: second, clock: clock).deleteToken(id: token.id, userId: ada.id))
+            try await eventually { first.credentialCache.generation > cleared }
+            #expect(try await credentials.tokenUser(tokenHash: "t1") == nil)
         }
     }
 }

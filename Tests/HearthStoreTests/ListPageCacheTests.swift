@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import Logging
 import Testing
 @testable import HearthStore
 
@@ -59,22 +58,11 @@ import Testing
     /// Two servers on one PostgreSQL database: what one changes, the other forgets, through the
     /// NOTIFY migration 14's triggers send.
     @Test func anotherServersChangeClearsThisServersPages() async throws {
-        guard Backend.available.contains(.postgres) else { return }
-        try await withDatabase(.postgres) { first in
-            let second = try await Database.open(first.location, logger: Logger(label: "test"))
-            do {
-                try await withWatch(first) {
-                    let (_, home, list, milk) = try await listWithMilk(first)
-                    first.listPages.store([1], for: key, at: clock.now, generation: first.listPages.generation)
-                    _ = try await ListStore(database: second, clock: clock).updateItem(id: milk.id, listId: list.id, householdId: home, .init(purchased: true))
-                    try await eventually { first.listPages.value(for: key, at: clock.now) == nil }
-                }
-                #expect(!first.listPages.isEnabled)
-            } catch {
-                try? await second.close()
-                throw error
-            }
-            try await second.close()
+        try await withTwoServers { first, second in
+            let (_, home, list, milk) = try await listWithMilk(first)
+            first.listPages.store([1], for: key, at: clock.now, generation: first.listPages.generation)
+            _ = try await ListStore(database: second, clock: clock).updateItem(id: milk.id, listId: list.id, householdId: home, .init(purchased: true))
+            try await eventually { first.listPages.value(for: key, at: clock.now) == nil }
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import Logging
 import Testing
 @testable import HearthStore
 
@@ -58,25 +57,14 @@ import Testing
     /// Two servers on one PostgreSQL database: a timer started through one is running on the other
     /// at once, through the NOTIFY migration 14's triggers send.
     @Test func anotherServersChangeClearsThisServersTimers() async throws {
-        guard Backend.available.contains(.postgres) else { return }
-        try await withDatabase(.postgres) { first in
-            let second = try await Database.open(first.location, logger: Logger(label: "test"))
-            do {
-                try await withWatch(first) {
-                    let ada = try await ada(first)
-                    let store = FocusStore(database: first, clock: clock)
-                    #expect(try await store.timerAndSettings(userId: ada.id).timer == TimerState())
-                    let cleared = first.timers.generation
-                    try await start(FocusStore(database: second, clock: clock), ada)
-                    try await eventually { first.timers.generation > cleared }
-                    #expect(try await store.timerAndSettings(userId: ada.id).timer.phase == .focus)
-                }
-                #expect(!first.timers.isEnabled)
-            } catch {
-                try? await second.close()
-                throw error
-            }
-            try await second.close()
+        try await withTwoServers { first, second in
+            let ada = try await ada(first)
+            let store = FocusStore(database: first, clock: clock)
+            #expect(try await store.timerAndSettings(userId: ada.id).timer == TimerState())
+            let cleared = first.timers.generation
+            try await start(FocusStore(database: second, clock: clock), ada)
+            try await eventually { first.timers.generation > cleared }
+            #expect(try await store.timerAndSettings(userId: ada.id).timer.phase == .focus)
         }
     }
 }

@@ -15,15 +15,18 @@ public struct FocusStore: Sendable {
 
     var sql: any SQLDatabase { database.sql }
     static let encoder = JSONEncoder()
-    /// What timers and settings decode to, by their stored text (see ``DecodedJSON``).
-    static let decodedStates = DecodedJSON<TimerState>()
-    static let decodedSettings = DecodedJSON<FocusSettings>()
+    static let decoder = JSONDecoder()
+
+    /// A timer state or settings from the JSON text the database keeps.
+    static func decoded<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+        try decoder.decode(type, from: Data(text.utf8))
+    }
 
     /// The user's settings (the defaults until they save some).
     public func settings(userId: UUID) async throws -> FocusSettings {
         guard let row = try await sql.select().column("settings").from("focus_settings").where("user_id", .equal, userId).first()
         else { return FocusSettings() }
-        return try Self.decodedSettings.value(of: try row.decode(column: "settings", as: String.self))
+        return try Self.decoded(FocusSettings.self, from: try row.decode(column: "settings", as: String.self))
     }
 
     /// Saves validated settings.
@@ -51,8 +54,8 @@ public struct FocusStore: Sendable {
             LEFT JOIN focus_timers t ON t.user_id = u.id LEFT JOIN focus_settings s ON s.user_id = u.id
             WHERE u.id = \(bind: userId)
             """).first() else { return nil }
-        let state = try row.decode(column: "state", as: String?.self).map(Self.decodedStates.value(of:))
-        let settings = try row.decode(column: "settings", as: String?.self).map(Self.decodedSettings.value(of:))
+        let state = try row.decode(column: "state", as: String?.self).map { try Self.decoded(TimerState.self, from: $0) }
+        let settings = try row.decode(column: "settings", as: String?.self).map { try Self.decoded(FocusSettings.self, from: $0) }
         return (state ?? TimerState(), settings ?? FocusSettings())
     }
 
@@ -137,6 +140,6 @@ public struct FocusStore: Sendable {
     }
 
     static func decodeState(_ row: any SQLRow) throws -> TimerState {
-        try decodedStates.value(of: try row.decode(column: "state", as: String.self))
+        try decoded(TimerState.self, from: try row.decode(column: "state", as: String.self))
     }
 }

@@ -14,11 +14,32 @@ final class SQLiteConnectionPool: Sendable {
         var idle: [RawSQLiteConnection] = []
         /// Connections open or being opened.
         var opened = 0
-        /// Tasks waiting for a connection, first come first served: each is given one, or nil to
-        /// look again (an opening failed, so it may open one itself).
-        var waiters: [(number: Int, continuation: CheckedContinuation<RawSQLiteConnection?, any Error>)] = []
+        /// Tasks waiting for a connection, first come first served.
+        var waiters: [Waiter] = []
         var waitersSoFar = 0
         var closed = false
+
+        mutating func nextWaiter() -> Waiter? {
+            waiters.isEmpty ? nil : waiters.removeFirst()
+        }
+    }
+
+    /// A task waiting for a connection, and what fails it once it has waited too long.
+    private struct Waiter {
+        let number: Int
+        let continuation: CheckedContinuation<RawSQLiteConnection?, any Error>
+        let timeout: Task<Void, Never>
+
+        /// Hands over a connection, or nil to look again (an opening failed, so it may open one itself).
+        func serve(_ connection: RawSQLiteConnection?) {
+            timeout.cancel()
+            continuation.resume(returning: connection)
+        }
+
+        func fail(_ error: any Error) {
+            timeout.cancel()
+            continuation.resume(throwing: error)
+        }
     }
 
     private let state = Mutex(State())
@@ -47,7 +68,7 @@ final class SQLiteConnectionPool: Sendable {
             defer { state.idle = []; state.waiters = [] }
             return (state.idle, state.waiters)
         }
-        for waiter in waiters { waiter.continuation.resume(throwing: Closed()) }
+        for waiter in waiters { waiter.fail(Closed()) }
         var failure: (any Error)?
         for connection in idle {
             do { try await connection.close() } catch { failure = failure ?? error }
@@ -78,9 +99,9 @@ final class SQLiteConnectionPool: Sendable {
                 } catch {
                     let waiter = state.withLock { state in
                         state.opened -= 1
-                        return state.waiters.isEmpty ? nil : state.waiters.removeFirst().continuation
+                        return state.nextWaiter()
                     }
-                    waiter?.resume(returning: nil)
+                    waiter?.serve(nil)
                     throw error
                 }
             case .wait:
@@ -93,53 +114,54 @@ final class SQLiteConnectionPool: Sendable {
     private func waitForConnection() async throws -> RawSQLiteConnection? {
         try await withCheckedThrowingContinuation { continuation in
             // What changed since the caller looked: a connection given back, or an opening failed.
-            let number = state.withLock { state -> Int? in
-                guard !state.closed, state.idle.isEmpty, state.opened == maximum else { return nil }
+            let waiting = state.withLock { state -> Bool in
+                guard !state.closed, state.idle.isEmpty, state.opened == maximum else { return false }
                 state.waitersSoFar += 1
-                state.waiters.append((state.waitersSoFar, continuation))
-                return state.waitersSoFar
+                let number = state.waitersSoFar
+                let timeout = Task { [waitLimit] in
+                    guard (try? await Task.sleep(for: waitLimit)) != nil else { return }  // served meanwhile
+                    self.giveUp(waiter: number)
+                }
+                state.waiters.append(Waiter(number: number, continuation: continuation, timeout: timeout))
+                return true
             }
-            guard let number else { return continuation.resume(returning: nil) }
-            Task {
-                try? await Task.sleep(for: self.waitLimit)
-                self.giveUp(waiter: number)
-            }
+            if !waiting { continuation.resume(returning: nil) }
         }
     }
 
     /// Fails a task that is still waiting.
     private func giveUp(waiter number: Int) {
         let waiter = state.withLock { state in
-            state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0).continuation }
+            state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0) }
         }
-        waiter?.resume(throwing: TimedOut())
+        waiter?.fail(TimedOut())
     }
 
     /// Gives back a connection from ``lease()``. One still in a transaction (its task was
     /// cancelled before the `COMMIT` or `ROLLBACK` ran) is closed, which rolls the transaction
     /// back, rather than handed to a task whose `BEGIN` it would refuse.
     func release(_ connection: RawSQLiteConnection) {
-        enum Next { case keep, hand(CheckedContinuation<RawSQLiteConnection?, any Error>), close, discard(CheckedContinuation<RawSQLiteConnection?, any Error>?) }
+        enum Next { case keep, hand(Waiter), close, discard(Waiter?) }
         let inTransaction = connection.isInTransaction
         let next = state.withLock { state -> Next in
             if state.closed { return .close }
             if inTransaction {
                 state.opened -= 1
-                return .discard(state.waiters.isEmpty ? nil : state.waiters.removeFirst().continuation)
+                return .discard(state.nextWaiter())
             }
-            if state.waiters.isEmpty {
+            guard let waiter = state.nextWaiter() else {
                 state.idle.append(connection)
                 return .keep
             }
-            return .hand(state.waiters.removeFirst().continuation)
+            return .hand(waiter)
         }
         switch next {
         case .keep: break
-        case .hand(let waiter): waiter.resume(returning: connection)
+        case .hand(let waiter): waiter.serve(connection)
         case .close: Task { try? await connection.close() }
         case .discard(let waiter):
             Task { try? await connection.close() }
-            waiter?.resume(returning: nil)
+            waiter?.serve(nil)
         }
     }
 
