@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -165,6 +166,111 @@ def sign_up(base, email, name="Ada", password="correct horse battery"):
     status, body = request(base, "POST", "/api/v1/auth/tokens", {"name": "harness", "email": email, "password": password})
     assert status == 201, f"token for {email} answered {status}"
     return body["token"]
+
+
+class EventStream:
+    """An open `/api/v1/events` stream, read by a thread of its own into `events`: one dict per
+    event, {"id", "event", "data"}. `last_id` is the id of the last event read, for reconnecting."""
+
+    def __init__(self, base, token, last_event_id=None, timeout=10):
+        url = urllib.parse.urlparse(base)
+        self.sock = socket.create_connection((url.hostname, url.port), timeout=timeout)
+        head = f"GET /api/v1/events HTTP/1.1\r\nHost: {url.netloc}\r\nAuthorization: Bearer {token}\r\nAccept: text/event-stream\r\n"
+        if last_event_id:
+            head += f"Last-Event-ID: {last_event_id}\r\n"
+        self.sock.sendall((head + "\r\n").encode())
+        self.events = []
+        self.closed = False
+        self.status = None
+        self.changed = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    @property
+    def last_id(self):
+        with self.changed:
+            return next((event["id"] for event in reversed(self.events) if event.get("id")), None)
+
+    def _read(self):
+        raw = b""
+        try:
+            self.sock.settimeout(None)
+            while b"\r\n\r\n" not in raw:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    return
+                raw += chunk
+            head, raw = raw.split(b"\r\n\r\n", 1)
+            self.status = int(head.split(b" ", 2)[1])
+            chunked = b"transfer-encoding: chunked" in head.lower()
+            body = b""
+            while True:
+                if chunked:
+                    payload, raw = self._unchunk(raw)
+                else:
+                    payload, raw = raw, b""
+                body += payload
+                while b"\n\n" in body:
+                    block, body = body.split(b"\n\n", 1)
+                    self._add(block.decode())
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    return
+                raw += chunk
+        except OSError:
+            return
+        finally:
+            with self.changed:
+                self.closed = True
+                self.changed.notify_all()
+
+    @staticmethod
+    def _unchunk(data):
+        """The payload of the complete chunks at the start of `data`, and the rest of `data`."""
+        out = b""
+        while True:
+            end = data.find(b"\r\n")
+            if end < 0:
+                return out, data
+            size = int(data[:end].split(b";")[0] or b"0", 16)
+            if len(data) < end + 2 + size + 2:
+                return out, data
+            out += data[end + 2:end + 2 + size]
+            data = data[end + 2 + size + 2:]
+
+    def _add(self, block):
+        event = {}
+        for line in block.split("\n"):
+            if not line or line.startswith(":"):
+                continue
+            field, _, value = line.partition(":")
+            event[field] = value[1:] if value.startswith(" ") else value
+        if "event" in event:
+            with self.changed:
+                self.events.append(event)
+                self.changed.notify_all()
+
+    def wait_for(self, predicate, timeout=10):
+        """Waits until `predicate(events)` holds; returns whether it did before `timeout` or the stream's end."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while not predicate(self.events):
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self.closed:
+                    return predicate(self.events)
+                self.changed.wait(remaining)
+            return True
+
+    def named(self, name):
+        with self.changed:
+            return [event for event in self.events if event["event"] == name]
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
 
 
 class Browser:

@@ -42,6 +42,10 @@ public func buildApplication(
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
                           allowLoopback: configuration.webhooksAllowLoopback, logger: logger)
         )
+        if database.kind == .postgres {
+            app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),
+                                          subscribers: services.events.subscribers, logger: logger))
+        }
         return app
     } catch {
         try? await database.close()
@@ -113,7 +117,7 @@ extension AppServices {
             throttle: AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour),
             registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
         )
-        let events = EventHub()
+        let events = EventHub.make(database: database, clock: configuration.clock, logger: logger)
         let webhooks = WebhookStore(database: database, clock: configuration.clock)
         let focus = FocusService(
             store: FocusStore(database: database, clock: configuration.clock), accounts: accounts, events: events,

@@ -4,9 +4,7 @@ import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions, old webhook
 /// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
-/// used) hourly; on PostgreSQL, listens for the changes of other servers that its caches depend on (see
-/// ``Database/watchChanges(logger:)``); and closes the connections once the server has shut
-/// down gracefully.
+/// used) hourly; and closes the connections once the server has shut down gracefully.
 struct DatabaseService: Service {
     let database: Database
     let credentials: CredentialStore
@@ -19,7 +17,6 @@ struct DatabaseService: Service {
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
-                group.addTask { await database.watchChanges(logger: logger) }
                 group.addTask { await purgeHourly() }
             }
         }

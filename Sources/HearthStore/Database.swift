@@ -27,11 +27,11 @@ public final class Database: Sendable {
     public let sql: any SQLDatabase
     public let kind: DatabaseKind
     /// Who sessions and tokens belong to, for a few seconds (see ``CredentialCache``).
-    public let credentialCache = CredentialCache.credentials()
+    public let credentialCache: CredentialCache
     /// Pages of lists as `GET /api/v1/lists/{id}` last read them (see ``ListPageCache``).
-    public let listPages = ListPageCache.pages()
+    public let listPages: ListPageCache
     /// Users' timers and Focus settings (see ``TimerCache``).
-    public let timers = TimerCache.timers()
+    public let timers: TimerCache
     /// Where the data lives.
     let location: DatabaseLocation
     private let shutdownPool: @Sendable () async throws -> Void
@@ -41,11 +41,12 @@ public final class Database: Sendable {
         self.location = location
         if case .postgres = location { kind = .postgres } else { kind = .sqlite }
         self.shutdownPool = shutdown
-        // This process makes every change to an SQLite database that matters (see ReadCache); on
-        // PostgreSQL the caches wait for `watchChanges` to listen.
-        if kind == .sqlite {
-            for (_, cache) in watchedCaches { cache.enable() }
-        }
+        // This process makes every change to an SQLite database that matters; on PostgreSQL other
+        // servers change it too, and every request reads what it needs (see ReadCache).
+        let cached = kind == .sqlite
+        credentialCache = .credentials(isOn: cached)
+        listPages = .pages(isOn: cached)
+        timers = .timers(isOn: cached)
     }
 
     /// Opens the database and checks that it answers, so a bad URL fails at start-up with a clear error.

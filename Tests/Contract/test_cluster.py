@@ -1,13 +1,13 @@
 """Two servers on one PostgreSQL database, as a cluster behind a load balancer runs them.
 
-Each server remembers for a few seconds who a token belongs to, the pages of lists and each user's
-timer (its read caches), so a request need not read them again. What one server changes must still
-be seen by the other on the very next request: the changing statement's trigger sends a NOTIFY, and
-every server listens and forgets what it remembered before it could answer again.
+What one server changes is seen by the other on the very next request, with no window: on
+PostgreSQL a server remembers nothing between requests that another could change (who a token
+belongs to, a list's page, a timer), so every request reads it from the database.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import uuid
@@ -15,7 +15,7 @@ import uuid
 import pytest
 
 from conftest import binary
-from hearth_server import HearthServer, request, sign_up
+from hearth_server import EventStream, HearthServer, request, sign_up
 
 POSTGRES = os.environ.get("HEARTH_TEST_POSTGRES_URL")
 
@@ -31,7 +31,7 @@ def cluster():
     try:
         for server in servers:  # one after the other: the first applies the migrations
             server.start()
-        yield [server.base for server in servers]
+        yield servers
     finally:
         for server in servers:
             server.remove()
@@ -39,7 +39,7 @@ def cluster():
 
 
 def test_a_token_revoked_on_one_server_is_refused_by_the_other_on_the_next_request(cluster):
-    first, second = cluster
+    first, second = (server.base for server in cluster)
     keeper = sign_up(first, "ada@example.org")
     for _ in range(25):
         status, created = request(first, "POST", "/api/v1/auth/tokens",
@@ -56,7 +56,7 @@ def test_a_token_revoked_on_one_server_is_refused_by_the_other_on_the_next_reque
 
 
 def test_a_list_changed_on_one_server_is_read_on_the_other_at_once(cluster):
-    first, second = cluster
+    first, second = (server.base for server in cluster)
     token = sign_up(first, "ada@example.org")
     status, created = request(first, "POST", "/api/v1/lists", {"name": "Groceries"}, token=token)
     assert status == 201
@@ -75,7 +75,7 @@ def test_a_list_changed_on_one_server_is_read_on_the_other_at_once(cluster):
 
 
 def test_a_timer_started_on_one_server_runs_on_the_other_at_once(cluster):
-    first, second = cluster
+    first, second = (server.base for server in cluster)
     token = sign_up(first, "ada@example.org")
     for _ in range(10):
         for _ in range(2):
@@ -83,3 +83,59 @@ def test_a_timer_started_on_one_server_runs_on_the_other_at_once(cluster):
         assert request(first, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token=token)[0] == 200
         assert request(second, "GET", "/api/v1/focus/timer", token=token)[1]["phase"] == "focus", "the second server showed a stale timer"
         assert request(first, "POST", "/api/v1/focus/timer/reset", token=token)[0] == 200
+
+
+def list_events(stream):
+    return [json.loads(event["data"])["listId"] for event in stream.named("list")]
+
+
+def test_events_made_through_one_server_reach_the_streams_of_the_other(cluster):
+    first, second = (server.base for server in cluster)
+    token = sign_up(first, "ada@example.org")
+    on_second = EventStream(second, token)
+    try:
+        assert on_second.wait_for(lambda events: any(e["event"] == "ready" for e in events))
+        made = [request(first, "POST", "/api/v1/lists", {"name": f"List {n}"}, token=token)[1]["id"] for n in range(5)]
+        assert on_second.wait_for(lambda events: len([e for e in events if e["event"] == "list"]) == 5), on_second.events
+        assert list_events(on_second) == made, "every event, in the order of the changes"
+        ids = [event["id"] for event in on_second.events]
+        assert len(set(ids)) == len(ids), "every event has an id of its own"
+    finally:
+        on_second.close()
+
+
+def test_a_stream_reopened_on_another_server_after_its_own_died_gets_what_it_missed(cluster):
+    first, second = cluster
+    token = sign_up(first.base, "ada@example.org")
+    on_first = EventStream(first.base, token)
+    assert on_first.wait_for(lambda events: any(e["event"] == "ready" for e in events))
+    request(first.base, "POST", "/api/v1/lists", {"name": "Seen"}, token=token)
+    assert on_first.wait_for(lambda events: len(list_events(on_first)) == 1)
+    last_seen = on_first.last_id
+    # Its server dies; meanwhile the household changes things through the other.
+    first.kill()
+    on_first.close()
+    missed = [request(second.base, "POST", "/api/v1/lists", {"name": f"Missed {n}"}, token=token)[1]["id"] for n in range(3)]
+    reopened = EventStream(second.base, token, last_event_id=last_seen)
+    try:
+        assert reopened.wait_for(lambda events: any(e["event"] == "ready" for e in events))
+        names = [event["event"] for event in reopened.events]
+        assert names == ["list", "list", "list", "ready"], names
+        assert list_events(reopened) == missed
+        # And it goes on live.
+        later = request(second.base, "POST", "/api/v1/lists", {"name": "Later"}, token=token)[1]["id"]
+        assert reopened.wait_for(lambda events: len(list_events(reopened)) == 4)
+        assert list_events(reopened)[-1] == later
+    finally:
+        reopened.close()
+
+
+def test_a_stream_reopened_with_an_id_no_server_sent_is_told_to_reset(cluster):
+    first, second = (server.base for server in cluster)
+    token = sign_up(first, "ada@example.org")
+    stream = EventStream(second, token, last_event_id="00000000-12345")
+    try:
+        assert stream.wait_for(lambda events: any(e["event"] == "ready" for e in events))
+        assert [event["event"] for event in stream.events] == ["reset", "ready"]
+    finally:
+        stream.close()

@@ -8,9 +8,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func cache(capacity: Int = 10) -> ReadCache<String, Int> {
-        let cache = ReadCache<String, Int>(lifetime: 5, capacity: capacity)
-        cache.enable()
-        return cache
+        ReadCache<String, Int>(lifetime: 5, capacity: capacity, isOn: true)
     }
 
     @Test func aReadIsRememberedForItsLifetimeOnly() {
@@ -34,12 +32,8 @@ import Testing
     }
 
     @Test func aCacheThatIsOffRemembersNothing() {
-        let cache = ReadCache<String, Int>(lifetime: 5, capacity: 10)
+        let cache = ReadCache<String, Int>(lifetime: 5, capacity: 10, isOn: false)
         cache.store(1, for: "a", at: now, generation: cache.generation)
-        #expect(cache.value(for: "a", at: now) == nil)
-        cache.enable()
-        cache.store(1, for: "a", at: now, generation: cache.generation)
-        cache.disable()
         #expect(cache.value(for: "a", at: now) == nil)
     }
 

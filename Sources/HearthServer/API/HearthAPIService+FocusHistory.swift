@@ -42,8 +42,8 @@ extension HearthAPIService {
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let user = try APIRequest.requireUser()
-        let events = await services.events.subscribe(user)
-        return .ok(.init(body: .textEventStream(HTTPBody(EventStreamBody(events: events), length: .unknown, iterationBehavior: .single))))
+        let subscription = try await services.events.subscribe(user, lastEventId: input.headers.lastEventID ?? input.query.lastEventId)
+        return .ok(.init(body: .textEventStream(HTTPBody(EventStreamBody(subscription: subscription), length: .unknown, iterationBehavior: .single))))
     }
 
     static func day(from text: String) throws -> Int {

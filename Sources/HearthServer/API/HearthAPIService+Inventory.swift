@@ -151,17 +151,17 @@ extension HearthAPIService {
 
 extension EventHub {
     /// Tells every open page of the household that the inventory changed; pages then reload what they show.
-    func publishInventoryChange(_ type: String, itemId: UUID?, by user: User) {
-        publishInventoryChange(type, householdId: user.householdId, itemId: itemId, by: user.id)
+    func publishInventoryChange(_ type: String, itemId: UUID?, by user: User) async {
+        await publishInventoryChange(type, householdId: user.householdId, itemId: itemId, by: user.id)
     }
 
     /// The same for changes of a receipt, or made by the server itself (`by` nil: a receipt was read).
-    func publishInventoryChange(_ type: String, householdId: UUID, itemId: UUID? = nil, receiptId: UUID? = nil, by userId: UUID?) {
+    func publishInventoryChange(_ type: String, householdId: UUID, itemId: UUID? = nil, receiptId: UUID? = nil, by userId: UUID?) async {
         var fields = [#""type":"\#(type)""#]
         if let itemId { fields.append(#""itemId":"\#(itemId.text)""#) }
         if let receiptId { fields.append(#""receiptId":"\#(receiptId.text)""#) }
         if let userId { fields.append(#""by":"\#(userId.text)""#) }
-        publish(ServerEvent(name: "inventory", data: "{\(fields.joined(separator: ","))}"), toHousehold: householdId)
+        await publish(ServerEvent(name: "inventory", data: "{\(fields.joined(separator: ","))}"), to: .household(householdId))
     }
 }
 

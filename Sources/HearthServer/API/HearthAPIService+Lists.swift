@@ -186,9 +186,9 @@ extension ListStore {
 
 extension EventHub {
     /// Tells every open page of the household that a list changed; pages then reload what they show.
-    func publishListChange(_ type: String, listId: UUID, by user: User) {
+    func publishListChange(_ type: String, listId: UUID, by user: User) async {
         let data = #"{"type":"\#(type)","listId":"\#(listId.text)","by":"\#(user.id.text)"}"#
-        publish(ServerEvent(name: "list", data: data), toHousehold: user.householdId)
+        await publish(ServerEvent(name: "list", data: data), to: .household(user.householdId))
     }
 }
 

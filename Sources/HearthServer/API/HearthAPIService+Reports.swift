@@ -22,7 +22,7 @@ extension HearthAPIService {
         if let id = input.query.progress, id.isEmpty || id.count > 64 || !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
             throw HTTPErrorMessage.badRequest("“progress” must be 1 to 64 letters, digits or dashes.")
         }
-        let progress = ReportProgress(events: services.events, userId: user.id, id: input.query.progress)
+        let progress = ReportProgress(events: services.events, user: user, id: input.query.progress)
         let url = try await services.reports.pdf(for: user, options: options, now: services.clock.now) { progress.report($0) }
         let name = "hearth-inventory-\(services.today(for: user).description).pdf"
         return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""), body: .pdf(try .temporaryFile(url))))
@@ -32,13 +32,13 @@ extension HearthAPIService {
 /// Sends `report` events with how far a report is, every 5 per cent, to the user who asked.
 final class ReportProgress: Sendable {
     private let events: EventHub
-    private let userId: UUID
+    private let user: User
     private let id: String?
     private let shown = Mutex(-1)
 
-    init(events: EventHub, userId: UUID, id: String?) {
+    init(events: EventHub, user: User, id: String?) {
         self.events = events
-        self.userId = userId
+        self.user = user
         self.id = id
     }
 
@@ -52,6 +52,6 @@ final class ReportProgress: Sendable {
         }
         guard due else { return }
         let event = ServerEvent(name: "report", data: #"{"progress":"\#(id)","done":\#(Double(percent) / 100)}"#)
-        Task { await events.publish(event, toUser: userId) }
+        Task { [events, user] in await events.publish(event, to: .user(user)) }
     }
 }

@@ -1,67 +1,73 @@
 import Foundation
 import HearthCore
-import Metrics
+import HearthStore
+import Logging
 
-/// One server-sent event: a name and a JSON payload.
-struct ServerEvent: Sendable, Equatable {
-    let name: String
-    let data: String
+/// Events for the open pages of a person (their timer, their reports) and of a household (shared
+/// lists, the inventory): kept in a log for a while (``EventLog``) and brought to every stream
+/// they are for, on every server of a cluster.
+struct EventHub: Sendable {
+    let log: any EventLog
+    let subscribers: EventSubscribers
+    let logger: Logger
 
-    /// The first event of every stream: from here on, no event is missed.
-    static let ready = ServerEvent(name: "ready", data: "{}")
+    /// The hub for `database`: events in memory for one server on SQLite, in the database for a
+    /// cluster on PostgreSQL (which also needs an ``EventFollower`` running).
+    static func make(database: Database, clock: any WallClock, logger: Logger) -> EventHub {
+        let subscribers = EventSubscribers()
+        let log: any EventLog = switch database.kind {
+        case .sqlite: MemoryEventLog(subscribers: subscribers, clock: clock)
+        case .postgres: DatabaseEventLog(store: EventStore(database: database, clock: clock))
+        }
+        return EventHub(log: log, subscribers: subscribers, logger: logger)
+    }
 
-    /// The event in the `text/event-stream` wire format.
-    var wireFormat: String { "event: \(name)\ndata: \(data)\n\n" }
+    /// Records and sends an event. A change that is saved already is not undone when its event
+    /// cannot be recorded: the failure is logged, and the pages see the change on their next read.
+    func publish(_ event: ServerEvent, to scope: EventScope) async {
+        do {
+            try await log.append(event, to: scope)
+        } catch {
+            logger.error("An event could not be recorded", metadata: ["event": "\(event.name)", "error": "\(error)"])
+        }
+    }
+
+    /// Ends the person's open streams on every server, after they left `householdId` or were
+    /// removed from it: their clients reconnect and from then on follow the household they are in
+    /// now (or are refused).
+    func endStreams(ofUser userId: UUID, in householdId: UUID) async {
+        await publish(.endStreams, to: EventScope(householdId: householdId, userId: userId))
+    }
+
+    /// A stream for `user`: first what they missed since `lastEventId` (or `reset` when that is no
+    /// longer kept), then `ready`, then every new event for them.
+    func subscribe(_ user: User, lastEventId: String?) async throws -> EventSubscription {
+        // Live events first, so none falls between what the log answers and the stream.
+        let live = subscribers.subscribe(user)
+        let opening: [ServerEvent]
+        let upTo: EventPosition
+        let position = lastEventId.flatMap { $0.isEmpty ? nil : EventPosition($0) ?? .unknown }
+        switch try await log.catchUp(householdId: user.householdId, after: position) {
+        case .missed(let missed, let position):
+            opening = missed.filter { $0.scope.reaches(userId: user.id, householdId: user.householdId) && $0.event.isSent }.map(\.event)
+            upTo = position
+        case .gone(let position):
+            opening = [.reset(at: position)]
+            upTo = position
+        }
+        return EventSubscription(opening: opening + [.ready(at: upTo)], live: live, after: upTo.seq)
+    }
 }
 
-/// Fans events out to the open event streams of a user (their timer) or of a household (shared lists).
-actor EventHub {
-    private struct Subscriber {
-        let userId: UUID
-        let householdId: UUID
-        let continuation: AsyncStream<ServerEvent>.Continuation
-    }
+/// One client's events: those it missed and `ready`, then the live ones after `after`.
+struct EventSubscription: Sendable {
+    let opening: [ServerEvent]
+    let live: AsyncStream<LoggedEvent>
+    /// Live events up to this number were in the log already: sent in `opening` or not for this client.
+    let after: Int64
+}
 
-    private var subscribers: [UUID: Subscriber] = [:] {
-        didSet { openStreams.record(subscribers.count) }
-    }
-    /// Open event streams, in /metrics: it falls back to zero when clients leave, also without closing.
-    private let openStreams = Gauge(label: "hearth_event_streams")
-
-    /// A stream of the events for `user`, until the consumer stops listening.
-    func subscribe(_ user: User) -> AsyncStream<ServerEvent> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(256))
-        subscribers[id] = Subscriber(userId: user.id, householdId: user.householdId, continuation: continuation)
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
-    }
-
-    func publish(_ event: ServerEvent, toUser userId: UUID) {
-        for subscriber in subscribers.values where subscriber.userId == userId {
-            subscriber.continuation.yield(event)
-        }
-    }
-
-    /// For household-wide changes (shared lists); the Lists area publishes through it.
-    func publish(_ event: ServerEvent, toHousehold householdId: UUID) {
-        for subscriber in subscribers.values where subscriber.householdId == householdId {
-            subscriber.continuation.yield(event)
-        }
-    }
-
-    /// Ends the user's streams, after they moved to another household or were deleted: their
-    /// clients reconnect and from then on follow the household they are in now (or are refused).
-    func endStreams(ofUser userId: UUID) {
-        for (id, subscriber) in subscribers where subscriber.userId == userId {
-            subscriber.continuation.finish()
-            subscribers[id] = nil
-        }
-    }
-
-    private func unsubscribe(_ id: UUID) {
-        subscribers[id] = nil
-    }
+extension EventPosition {
+    /// A `Last-Event-ID` this server never sent: it is answered with `reset`.
+    static let unknown = EventPosition(log: "", seq: 0)
 }

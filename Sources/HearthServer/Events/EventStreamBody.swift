@@ -1,20 +1,20 @@
 import Foundation
 import ServiceLifecycle
 
-/// The bytes of an event stream: a `ready` event when it opens (the stream is live from there on),
-/// each event, and a comment every 25 seconds so proxies keep it open.
+/// The bytes of an event stream: what the client missed and `ready` when it opens (the stream is
+/// live from there on), each new event, and a comment every 25 seconds so proxies keep it open.
 /// The stream ends when the server shuts down gracefully, which would otherwise wait for it forever.
 struct EventStreamBody: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
     static let heartbeat: Duration = .seconds(25)
-    let events: AsyncStream<ServerEvent>
+    let subscription: EventSubscription
 
     func makeAsyncIterator() -> AsyncStream<ArraySlice<UInt8>>.Iterator {
-        let events = events
+        let subscription = subscription
         let (stream, continuation) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
         let task = Task {
             await withGracefulShutdownHandler {
-                await Self.pump(events, into: continuation)
+                await Self.pump(subscription, into: continuation)
             } onGracefulShutdown: {
                 continuation.finish()
             }
@@ -23,14 +23,16 @@ struct EventStreamBody: AsyncSequence, Sendable {
         return stream.makeAsyncIterator()
     }
 
-    private static func pump(_ events: AsyncStream<ServerEvent>, into continuation: AsyncStream<ArraySlice<UInt8>>.Continuation) async {
+    private static func pump(_ subscription: EventSubscription, into continuation: AsyncStream<ArraySlice<UInt8>>.Continuation) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await event in events { continuation.yield(ArraySlice(event.wireFormat.utf8)) }
+                for event in subscription.opening { continuation.yield(ArraySlice(event.wireFormat.utf8)) }
+                for await logged in subscription.live where logged.seq > subscription.after {
+                    continuation.yield(ArraySlice(logged.event.wireFormat.utf8))
+                }
                 continuation.finish()
             }
             group.addTask {
-                continuation.yield(ArraySlice(ServerEvent.ready.wireFormat.utf8))
                 while !Task.isCancelled {
                     try? await Task.sleep(for: Self.heartbeat)
                     continuation.yield(ArraySlice(": keep-alive\n\n".utf8))

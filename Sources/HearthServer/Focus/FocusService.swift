@@ -66,7 +66,7 @@ struct FocusService: Sendable {
         }
         await schedule.set(user.id, dueAt: transition.state.dueAt)
         for message in messages ?? [] {
-            await events.publish(message, toUser: user.id)
+            await events.publish(message, to: .user(user))
         }
         return transition
     }

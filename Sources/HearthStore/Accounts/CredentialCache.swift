@@ -2,10 +2,9 @@ import Foundation
 import HearthCore
 
 /// Who a session or an API token belongs to, remembered for a few seconds so that an authenticated
-/// request does not pay a database look-up (see ``ReadCache``). Anything that revokes a credential
-/// or changes a user clears it; on PostgreSQL, so do the `hearth_credentials` notifications of
-/// migration 13's triggers. An SQLite change from another process (`hearth user reset-password`
-/// beside a running server) waits for the lifetime.
+/// request does not pay a database look-up (see ``ReadCache``; SQLite only). Anything that revokes a
+/// credential or changes a user clears it. An SQLite change from another process (`hearth user
+/// reset-password` beside a running server) waits for the lifetime.
 public typealias CredentialCache = ReadCache<CredentialKey, User>
 
 /// A credential, by the hash of its secret.
@@ -18,7 +17,7 @@ public struct CredentialKey: Hashable, Sendable {
 
 extension CredentialCache {
     /// A cache of credentials: 5 seconds; more than 10,000 distinct credentials within them start it over.
-    static func credentials() -> CredentialCache {
-        CredentialCache(lifetime: 5, capacity: 10_000)
+    static func credentials(isOn: Bool) -> CredentialCache {
+        CredentialCache(lifetime: 5, capacity: 10_000, isOn: isOn)
     }
 }

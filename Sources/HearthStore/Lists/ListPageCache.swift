@@ -2,10 +2,9 @@ import Foundation
 import HearthCore
 
 /// What `GET /api/v1/lists/{id}` answered (its JSON), by household and request, for a few seconds
-/// (see ``ReadCache``): a household's phones re-read a list on every change they hear of, and a
-/// remembered answer needs neither a statement nor encoding. Every change to a list or its items
-/// clears it once committed (``ListStore/forgetPages()``); on PostgreSQL, so do the `hearth_lists`
-/// notifications of migration 14's triggers.
+/// (see ``ReadCache``; SQLite only): a household's phones re-read a list on every change they hear
+/// of, and a remembered answer needs neither a statement nor encoding. Every change to a list or its
+/// items clears it once committed (``ListStore/forgetPages()``).
 public typealias ListPageCache = ReadCache<ListPageKey, [UInt8]>
 
 /// One request for a page of a list, by a member of a household.
@@ -22,8 +21,8 @@ public struct ListPageKey: Hashable, Sendable {
 
 extension ListPageCache {
     /// A cache of list pages: 5 seconds; more than 16 MB of JSON in all start it over.
-    static func pages() -> ListPageCache {
-        ListPageCache(lifetime: 5, capacity: 16 << 20)
+    static func pages(isOn: Bool) -> ListPageCache {
+        ListPageCache(lifetime: 5, capacity: 16 << 20, isOn: isOn)
     }
 
     /// The JSON remembered for `key`, or else what `read` answers (then remembered, unless a list

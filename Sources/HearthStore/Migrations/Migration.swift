@@ -39,16 +39,23 @@ extension Database {
         .claims,
         .requestPath,
         .changeNotifications,
+        .cluster,
+        .events,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.
-    /// Returns the numbers it applied.
+    /// Returns the numbers it applied. Servers of a cluster that start together take turns: on
+    /// PostgreSQL each transaction holds a lock, and a migration another server applied meanwhile
+    /// is not applied again.
     @discardableResult
     public func migrate() async throws -> [Int] {
-        try await run("""
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at \(kind == .postgres ? "TIMESTAMPTZ" : "REAL") NOT NULL)
-            """)
+        let timestamp = kind == .postgres ? "TIMESTAMPTZ" : "REAL"
+        try await migrationStep { db in
+            try await db.raw("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at \(unsafeRaw: timestamp) NOT NULL)
+                """).run()
+        }
         let applied = try await appliedMigrations()
         if let newest = applied.max(), newest > (Self.migrations.last?.number ?? 0) {
             throw StoreError.unknownSchemaVersion(newest)
@@ -57,7 +64,10 @@ extension Database {
         for migration in Self.migrations where !applied.contains(migration.number) {
             let statements = migration.sql(for: kind)
             do {
-                try await transaction { db in
+                let done = try await migrationStep { db in
+                    let ran = try await db.select().column("number").from("schema_migrations")
+                        .where("number", .equal, migration.number).first()
+                    guard ran == nil else { return false }
                     for statement in statements {
                         try await db.raw(SQLQueryString(statement)).run()
                     }
@@ -65,13 +75,24 @@ extension Database {
                         .columns("number", "name", "applied_at")
                         .values(SQLBind(migration.number), SQLBind(migration.name), SQLBind(Date()))
                         .run()
+                    return true
                 }
+                guard done else { continue }
             } catch {
                 throw StoreError.migrationFailed(number: migration.number, name: migration.name, reason: String(reflecting: error))
             }
             ran.append(migration.number)
         }
         return ran
+    }
+
+    /// One transaction of `migrate()`, on PostgreSQL holding the migration lock until it ends.
+    private func migrationStep<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let locks = kind == .postgres
+        return try await transaction { db in
+            if locks { try await db.raw("SELECT pg_advisory_xact_lock(\(literal: AdvisoryLock.migrations.rawValue))").run() }
+            return try await body(db)
+        }
     }
 
     /// The numbers of the migrations already applied.

@@ -6,39 +6,33 @@ import Synchronization
 /// Every change that could alter what the cache holds clears all of it before the change returns
 /// (the stores call ``clear()`` once the change is committed), so the very next read asks the
 /// database again. A read that raced a change does not keep what it read: it stores only if no
-/// clear came between its start and its end (``generation``). On PostgreSQL, a server also clears
-/// its caches when another server (or the CLI) changes the data: triggers send a NOTIFY in the
-/// changing transaction and `Database.watchChanges` listens. A server that cannot listen does not
-/// use its caches at all. Only SQLite's changes from another process wait for ``lifetime``.
+/// clear came between its start and its end (``generation``). That holds only where this process
+/// makes every change, so the caches are on for SQLite alone (see `Database`): on PostgreSQL other
+/// servers change the data too, and no notification reaches this one before their next request
+/// could (ARCHITECTURE.md, "Cluster"). Only SQLite's changes from another process (the CLI) wait
+/// for ``lifetime``.
 public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How long a read is trusted without asking the database again.
     public let lifetime: TimeInterval
     /// More than this (in the cost ``store(_:for:cost:at:generation:)`` is given) starts the cache over.
     let capacity: Int
 
+    /// Whether reads are remembered at all.
+    let isOn: Bool
+
     private struct State {
         var entries: [Key: (value: Value, cost: Int, expires: Date)] = [:]
         var cost = 0
         /// Bumped by every clear, so a read that raced a change does not store what it read.
         var generation = 0
-        var enabled = false
     }
 
     private let state = Mutex(State())
 
-    init(lifetime: TimeInterval, capacity: Int) {
+    init(lifetime: TimeInterval, capacity: Int, isOn: Bool) {
         self.lifetime = lifetime
         self.capacity = capacity
-    }
-
-    /// Starts trusting reads (on PostgreSQL, once the server hears every change).
-    public func enable() {
-        state.withLock { $0 = State(generation: $0.generation + 1, enabled: true) }
-    }
-
-    /// Stops trusting reads and forgets them (the server's PostgreSQL listener was lost).
-    public func disable() {
-        state.withLock { $0 = State(generation: $0.generation + 1, enabled: false) }
+        self.isOn = isOn
     }
 
     /// Forgets every read: something it may hold has changed.
@@ -50,24 +44,23 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
         }
     }
 
-    /// Whether reads are trusted now.
-    var isEnabled: Bool { state.withLock { $0.enabled } }
-
     /// The generation to hand to ``store(_:for:cost:at:generation:)`` after a read.
     var generation: Int { state.withLock { $0.generation } }
 
     /// What a read for `key` found less than ``lifetime`` ago.
     func value(for key: Key, at now: Date) -> Value? {
-        state.withLock { state in
-            guard state.enabled, let entry = state.entries[key], entry.expires > now else { return nil }
+        guard isOn else { return nil }
+        return state.withLock { state in
+            guard let entry = state.entries[key], entry.expires > now else { return nil }
             return entry.value
         }
     }
 
     /// Remembers a read, unless the cache was cleared since it began.
     func store(_ value: Value, for key: Key, cost: Int = 1, at now: Date, generation: Int) {
+        guard isOn else { return }
         state.withLock { state in
-            guard state.enabled, state.generation == generation, cost <= capacity else { return }
+            guard state.generation == generation, cost <= capacity else { return }
             if state.cost + cost > capacity {
                 state.entries.removeAll(keepingCapacity: true)
                 state.cost = 0

@@ -54,7 +54,7 @@ struct HouseholdPages {
         let user = try context.requireUser()
         do {
             _ = try await services.accounts.leaveHousehold(userId: user.id)
-            await services.events.endStreams(ofUser: user.id)
+            await services.events.endStreams(ofUser: user.id, in: user.householdId)
             return .seeOther("/settings/household", notice: .left)
         } catch let error as AccountError {
             return try await render(context: context, error: error.message, status: ProblemDetails.status(of: error))
@@ -66,7 +66,7 @@ struct HouseholdPages {
         let id = try context.parameters.require("id", as: UUID.self)
         do {
             try await services.accounts.removeMember(id, by: user.id)
-            await services.events.endStreams(ofUser: id)
+            await services.events.endStreams(ofUser: id, in: user.householdId)
             return .seeOther("/settings/household", notice: .memberRemoved)
         } catch let error as AccountError where error != .notFound {
             // Not found (another household's member) goes to the 404 page like every other id.
@@ -92,7 +92,7 @@ struct HouseholdPages {
         let secret = try context.parameters.require("secret")
         do {
             _ = try await services.accounts.acceptInvite(tokenHash: SecretToken.hash(secret), userId: user.id)
-            await services.events.endStreams(ofUser: user.id)
+            await services.events.endStreams(ofUser: user.id, in: user.householdId)
             return .seeOther("/settings/household", notice: .joined)
         } catch let error as AccountError {
             return try await renderInvite(secret: secret, user: user, context: context, error: error)

@@ -105,7 +105,7 @@ struct SettingsPages {
         let form = try await request.decode(as: DeleteForm.self, context: context)
         do {
             try await services.accountService.deleteAccount(user, password: form.password)
-            await services.events.endStreams(ofUser: user.id)
+            await services.events.endStreams(ofUser: user.id, in: user.householdId)
             var response = Response.seeOther("/login", notice: .accountDeleted)
             response.setCookie(AuthenticationMiddleware.expiredCookie(request: request, secure: services.configuration.secureCookies))
             return response

@@ -30,24 +30,31 @@ export function problemText({ status, data }) {
 }
 
 /**
- * Follows the events named `name`. `onEvent` gets each one parsed; `onReconnect` runs when the
- * stream comes back after a break, and when the browser shows the page again from its back/forward
- * cache, since something may have changed meanwhile. It does not run at the first connection: the
- * page was rendered a moment before with what is current, and swapping it again would replace
- * elements under the person's finger. `onLive(bool)` hears whether the stream is up.
+ * Follows the events named `name`. `onEvent` gets each one parsed. A stream that comes back after
+ * a break (or when the browser shows the page again from its back/forward cache) first gets every
+ * event it missed, on whichever server it reaches: the server knows where it stopped from the last
+ * event id. Only when those are no longer kept does the server send `reset`, and `onReconnect` runs
+ * to read everything again. `onLive(bool)` hears whether the stream is up.
  */
 export function followEvents(name, { onEvent, onReconnect = () => {}, onLive = () => {} }) {
-  let connectedBefore = false;
+  let lastEventId = "";
   let events = null;
   const connect = () => {
-    const source = new EventSource("/api/v1/events");
+    // A new EventSource cannot send Last-Event-ID itself (only its own retries do): the query says it.
+    const query = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : "";
+    const source = new EventSource(`/api/v1/events${query}`);
     events = source;
-    source.addEventListener("open", () => {
-      if (connectedBefore) onReconnect();
-      connectedBefore = true;
+    const seen = (message) => { if (message.lastEventId) lastEventId = message.lastEventId; };
+    source.addEventListener("ready", (message) => {
+      seen(message);
       onLive(true);
     });
+    source.addEventListener("reset", (message) => {
+      seen(message);
+      onReconnect();
+    });
     source.addEventListener(name, (message) => {
+      seen(message);
       let event = null;
       try { event = JSON.parse(message.data); } catch { return; } // a malformed event changes nothing
       onEvent(event);
@@ -63,7 +70,7 @@ export function followEvents(name, { onEvent, onReconnect = () => {}, onLive = (
   };
   // A page kept in the back/forward cache must not keep its stream: browsers allow six
   // connections to a server, and a few cached pages holding theirs would stall every new page.
-  // Shown again, it reconnects, and the reconnection catches up on what happened meanwhile.
+  // Shown again, it reconnects and catches up on what happened meanwhile.
   window.addEventListener("pagehide", () => { events?.close(); events = null; });
   window.addEventListener("pageshow", (event) => { if (event.persisted && !events) connect(); });
   connect();

@@ -1,6 +1,7 @@
-// Hearth Focus: the live link to the server — the event stream (/api/v1/events), a re-fetch of the
-// timer whenever the stream reconnects, and what each event brings: the new state, an
-// announcement, and at a phase's end sound, vibration and a notification.
+// Hearth Focus: the live link to the server — the event stream (/api/v1/events), which catches up
+// on missed events by itself after a break (a re-fetch of the timer when the server says `reset`),
+// and what each event brings: the new state, an announcement, and at a phase's end sound,
+// vibration and a notification.
 
 import { playSound, startAlarmLoop } from "./focus-audio.js";
 import {
@@ -26,7 +27,7 @@ export async function refetch() {
   if (ok) view.applyTimer(data);
 }
 
-/** Follows the timer's events; every reconnection re-fetches what may have happened meanwhile. */
+/** Follows the timer's events; a `reset` (missed events no longer kept) re-fetches the timer. */
 export function connect() {
   followEvents("timer", {
     onEvent: (event) => { if (event?.timer) handleEvent(event); },

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where events are kept for a while, numbered, so that a stream reopened on any server catches up
+/// on what it missed. Appending also brings the event to every server's ``EventSubscribers``: at
+/// once on SQLite (``MemoryEventLog``), through PostgreSQL's NOTIFY in a cluster (``DatabaseEventLog``).
+protocol EventLog: Sendable {
+    /// Records `event` for `scope`.
+    func append(_ event: ServerEvent, to scope: EventScope) async throws
+
+    /// The household's events after `position` (all of them, for every member: the caller picks
+    /// what a stream gets) and where the log stands; with no position, none and where it stands.
+    func catchUp(householdId: UUID, after position: EventPosition?) async throws -> CatchUp
+}
+
+/// What a reopened stream missed.
+enum CatchUp: Sendable, Equatable {
+    /// Every event after the position asked for, up to `position`, where the log stands; later
+    /// events reach the stream live.
+    case missed([LoggedEvent], upTo: EventPosition)
+    /// Some of them are no longer kept (or the position is not of this log): the client must read
+    /// everything again. The log stands at `position`.
+    case gone(now: EventPosition)
+}
+
+extension EventLog {
+    /// Events are kept at least this long: a stream reopened within it misses nothing.
+    static var kept: TimeInterval { 15 * 60 }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HearthCore
+import Logging
+import PostgresKit
+import SQLKit
+
+/// An event as the servers of a cluster share it: numbered within its household in commit order.
+public struct StoredEvent: Sendable, Equatable {
+    public let householdId: UUID
+    public let seq: Int64
+    /// Whose event it is (a timer's, a report's); nil: the whole household's.
+    public let userId: UUID?
+    public let name: String
+    public let data: String
+
+    public init(householdId: UUID, seq: Int64, userId: UUID?, name: String, data: String) {
+        self.householdId = householdId
+        self.seq = seq
+        self.userId = userId
+        self.name = name
+        self.data = data
+    }
+}
+
+/// The events of a PostgreSQL database shared by several servers (migration 16): each server
+/// appends what happened through it, hears every event of every server (``follow(logger:connected:deliver:)``),
+/// and reads what a reopened stream missed (``events(householdId:after:limit:)``).
+public struct EventStore: Sendable {
+    let database: Database
+    let clock: any WallClock
+
+    /// Events are kept at least this long, so a stream reopened within it misses nothing.
+    public static let kept: TimeInterval = 15 * 60
+
+    public init(database: Database, clock: any WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Appends an event and answers its number. One statement: the household's counter row stays
+    /// locked until it commits, so numbers follow commit order within a household.
+    @discardableResult
+    public func append(householdId: UUID, userId: UUID?, name: String, data: String) async throws -> Int64 {
+        guard let row = try await database.sql.raw("""
+            WITH next AS (
+                INSERT INTO event_counters (household_id, seq) VALUES (\(bind: householdId), 1)
+                ON CONFLICT (household_id) DO UPDATE SET seq = event_counters.seq + 1 RETURNING seq)
+            INSERT INTO events (household_id, seq, user_id, name, data, created_at)
+            SELECT \(bind: householdId), seq, \(bind: userId), \(bind: name), \(bind: data), \(bind: clock.now) FROM next
+            RETURNING seq
+            """).first() else { throw StoreError.missingRow("events") }
+        return try row.decode(column: "seq", as: Int64.self)
+    }
+
+    /// The number of the household's latest event (0 before its first).
+    public func latest(householdId: UUID) async throws -> Int64 {
+        try await database.sql.raw("SELECT seq FROM event_counters WHERE household_id = \(bind: householdId)").first()?
+            .decode(column: "seq", as: Int64.self) ?? 0
+    }
+
+    /// The household's kept events after `seq`, in order, at most `limit`.
+    public func events(householdId: UUID, after seq: Int64, limit: Int) async throws -> [StoredEvent] {
+        try await database.sql.raw("""
+            SELECT household_id, seq, user_id, name, data FROM events
+            WHERE household_id = \(bind: householdId) AND seq > \(bind: seq) ORDER BY seq LIMIT \(literal: limit)
+            """).all().map(Self.event(from:))
+    }
+
+    /// Forgets events older than ``kept``.
+    public func purge() async throws {
+        try await database.sql.raw("DELETE FROM events WHERE created_at < \(bind: clock.now - Self.kept)").run()
+    }
+
+    /// Hears every event appended by any server, in commit order within each household, until the
+    /// task is cancelled. A connection of its own listens; `connected` runs each time it listens
+    /// anew (events appended while it was not listening were missed: streams must catch up from
+    /// ``events(householdId:after:limit:)``); a lost connection is opened again a second later.
+    public func follow(logger: Logger, connected: @escaping @Sendable () async -> Void,
+                       deliver: @escaping @Sendable (StoredEvent) async -> Void) async {
+        guard case .postgres(let url) = database.location, let configuration = try? SQLPostgresConfiguration(url: url) else { return }
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 0, logger: logger)
+                do {
+                    try await connection.listen(on: "hearth_events") { notifications in
+                        await connected()
+                        for try await notification in notifications {
+                            if let event = try await event(named: notification.payload) { await deliver(event) }
+                        }
+                    }
+                } catch where !Task.isCancelled {
+                    logger.warning("Stopped hearing events: \(String(reflecting: error))")
+                }
+                try? await connection.close()
+            } catch where !Task.isCancelled {
+                logger.warning("Cannot hear events: \(String(reflecting: error))")
+            } catch {}
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// The event a notification names (`<household id> <seq>`); nil when it is gone already.
+    private func event(named payload: String) async throws -> StoredEvent? {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 2, let householdId = UUID(uuidString: String(parts[0])), let seq = Int64(parts[1]) else { return nil }
+        return try await database.sql.raw("""
+            SELECT household_id, seq, user_id, name, data FROM events WHERE household_id = \(bind: householdId) AND seq = \(bind: seq)
+            """).first().map(Self.event(from:))
+    }
+
+    static func event(from row: any SQLRow) throws -> StoredEvent {
+        StoredEvent(householdId: try row.decode(column: "household_id", as: UUID.self), seq: try row.decode(column: "seq", as: Int64.self),
+                    userId: try row.decode(column: "user_id", as: UUID?.self), name: try row.decode(column: "name", as: String.self),
+                    data: try row.decode(column: "data", as: String.self))
+    }
+}
