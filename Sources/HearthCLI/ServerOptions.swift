@@ -19,6 +19,10 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("database-url"), help: "postgres:// URL to use PostgreSQL instead of SQLite (HEARTH_DATABASE_URL).")
     var databaseURL: String?
 
+    @Option(name: .customLong("media-dir"),
+            help: "Folder for photos and receipts (HEARTH_MEDIA_DIR, default media/ in the data folder); one shared folder for every server on one PostgreSQL.")
+    var mediaDirectory: String?
+
     /// The configuration these flags and the environment describe.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
         let config = ConfigReader(provider: EnvironmentVariablesProvider(
@@ -64,7 +68,8 @@ struct ServerOptions: ParsableArguments {
             webhooksAllowLoopback: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false),
             limits: limits,
             ocrLanguages: languages.isEmpty ? nil : languages,
-            backupDirectory: config.string(forKey: "hearth.backup.dir")
+            backupDirectory: config.string(forKey: "hearth.backup.dir"),
+            mediaDirectory: mediaDirectory ?? config.string(forKey: "hearth.media.dir")
         )
     }
 

@@ -32,8 +32,10 @@ public struct AppConfiguration: Sendable {
     public var limits: ServerLimits
     /// Languages OCR reads receipts in (tesseract's names, e.g. `eng`, `deu`); nil: every one installed.
     public var ocrLanguages: [String]?
-    /// Where nightly backups are kept, one folder per household; nil: `backups/` in the data directory.
+    /// Where nightly backups are kept, one folder per household; nil: see ``backupDirectory``.
     public var backupDirectoryOverride: String?
+    /// Where photos and receipt images are kept; nil: `media/` in the data directory.
+    public var mediaDirectoryOverride: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -41,7 +43,7 @@ public struct AppConfiguration: Sendable {
         logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false,
         trustedProxies: TrustedProxies = .none, webhooksAllowLoopback: Bool = false, limits: ServerLimits = ServerLimits(),
-        ocrLanguages: [String]? = nil, backupDirectory: String? = nil
+        ocrLanguages: [String]? = nil, backupDirectory: String? = nil, mediaDirectory: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -58,6 +60,7 @@ public struct AppConfiguration: Sendable {
         self.limits = limits
         self.ocrLanguages = ocrLanguages
         self.backupDirectoryOverride = backupDirectory
+        self.mediaDirectoryOverride = mediaDirectory
     }
 
     /// A configuration for tests: in-memory SQLite, media in a fresh temporary folder, cheap bcrypt,
@@ -70,17 +73,32 @@ public struct AppConfiguration: Sendable {
         )
     }
 
-    /// Where photos and receipt images are kept.
-    public var mediaDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("media").path }
-
-    /// Where nightly backups are kept (`HEARTH_BACKUP_DIR`, else `backups/` in the data directory).
-    public var backupDirectory: String {
-        backupDirectoryOverride ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("backups").path
+    /// Where photos and receipt images are kept (`HEARTH_MEDIA_DIR`, else `media/` in the data
+    /// directory): on PostgreSQL, one folder every server of the database shares.
+    public var mediaDirectory: String {
+        mediaDirectoryOverride ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("media").path
     }
+
+    /// Where nightly backups are kept (`HEARTH_BACKUP_DIR`), else `backups/` in the data directory
+    /// on SQLite, and on PostgreSQL `backups/` in the media folder, which every server shares.
+    public var backupDirectory: String {
+        backupDirectoryOverride ?? (usesPostgres ? URL(fileURLWithPath: mediaDirectory) : URL(fileURLWithPath: dataDirectory))
+            .appendingPathComponent("backups").path
+    }
+
+    /// Where nightly backups were kept by default before they moved to the shared media folder on
+    /// PostgreSQL (nil where they have not moved).
+    var earlierBackupDirectory: String? {
+        guard usesPostgres, backupDirectoryOverride == nil else { return nil }
+        return URL(fileURLWithPath: dataDirectory).appendingPathComponent("backups").path
+    }
+
+    /// Whether the database is PostgreSQL.
+    public var usesPostgres: Bool { !(databaseURL ?? "").isEmpty }
 
     /// Where the data lives, checking that the data directory is usable when SQLite is.
     public func databaseLocation() throws -> DatabaseLocation {
-        if let databaseURL, !databaseURL.isEmpty { return .postgres(url: databaseURL) }
+        if usesPostgres, let databaseURL { return .postgres(url: databaseURL) }
         if inMemoryDatabase { return .sqliteMemory }
         try DataDirectory.prepare(dataDirectory)
         return .sqliteFile(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("hearth.sqlite").path)

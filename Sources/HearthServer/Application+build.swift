@@ -132,6 +132,8 @@ extension AppServices {
                                        maxBytes: configuration.limits.maxBackupBytes, keptDirectory: configuration.backupDirectory)
         let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
+        try await ClusterAgreement(database: database, configuration: configuration).check(secrets: secrets)
+        backups.adoptKeptBackups(from: configuration.earlierBackupDirectory, logger: logger)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,

@@ -7,17 +7,24 @@ belongs to, a list's page, a timer), so every request reads it from the database
 
 from __future__ import annotations
 
+import base64
 import json
+import io
 import os
+import pathlib
+import shutil
 import subprocess
+import tempfile
 import uuid
+import zipfile
 
 import pytest
 
 from conftest import binary
-from hearth_server import EventStream, HearthServer, request, sign_up
+from hearth_server import EventStream, HearthServer, request, sign_up, upload
 
 POSTGRES = os.environ.get("HEARTH_TEST_POSTGRES_URL")
+PICTURE = (pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures" / "image.png").read_bytes()
 
 
 @pytest.fixture
@@ -27,7 +34,10 @@ def cluster():
     name = "cluster_" + uuid.uuid4().hex[:12]
     subprocess.run(["psql", POSTGRES, "-qc", f"CREATE DATABASE {name}"], check=True, capture_output=True)
     url = POSTGRES.rsplit("/", 1)[0] + "/" + name
-    servers = [HearthServer(binary=binary(), database_url=url, env={"HEARTH_REGISTRATIONS_PER_HOUR": "10000"}) for _ in range(2)]
+    media = tempfile.mkdtemp(prefix="hearth-cluster-media-")
+    env = {"HEARTH_REGISTRATIONS_PER_HOUR": "10000", "HEARTH_SECRET_KEY": base64.b64encode(os.urandom(32)).decode(),
+           "HEARTH_MEDIA_DIR": media}
+    servers = [HearthServer(binary=binary(), database_url=url, env=env) for _ in range(2)]
     try:
         for server in servers:  # one after the other: the first applies the migrations
             server.start()
@@ -35,6 +45,7 @@ def cluster():
     finally:
         for server in servers:
             server.remove()
+        shutil.rmtree(media, ignore_errors=True)
         subprocess.run(["psql", POSTGRES, "-qc", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
 
 
@@ -139,3 +150,19 @@ def test_a_stream_reopened_with_an_id_no_server_sent_is_told_to_reset(cluster):
         assert [event["event"] for event in stream.events] == ["reset", "ready"]
     finally:
         stream.close()
+
+
+def test_a_photo_uploaded_through_one_server_is_served_and_backed_up_by_the_other(cluster):
+    first, second = (server.base for server in cluster)
+    token = sign_up(first, "ada@example.org")
+    _, item = request(first, "POST", "/api/v1/inventory/items", {"name": "Television"}, token=token)
+    status, photos = upload(first, f"/api/v1/inventory/items/{item['id']}/photos", [("tv.png", PICTURE)], token=token)
+    assert status == 201, photos
+    photo = photos["photos"][0]
+    for size in ("thumbUrl", "mediumUrl", "originalUrl"):
+        status, body = request(second, "GET", photo[size], token=token, raw=True)
+        assert status == 200 and body, f"{size} through the other server answered {status}"
+    status, archive = request(second, "GET", "/api/v1/backup", token=token, raw=True)
+    assert status == 200
+    names = zipfile.ZipFile(io.BytesIO(archive)).namelist()
+    assert any(name.startswith("media/") for name in names), f"the other server's backup holds no photo: {names}"

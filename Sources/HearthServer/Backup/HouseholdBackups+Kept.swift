@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import Logging
 
 /// Nightly backups kept on the server: one folder per household, the newest N archives.
 extension HouseholdBackups {
@@ -50,6 +51,28 @@ extension HouseholdBackups {
         guard Self.isKeptName(name) else { return nil }
         let url = folder(householdId: householdId).appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Moves the backups kept in `earlier` (the data folder of a server on PostgreSQL, before they
+    /// were kept in the shared media folder) to where they are kept now, so an upgrade loses none.
+    func adoptKeptBackups(from earlier: String?, logger: Logger) {
+        guard let earlier, earlier != keptDirectory,
+              let households = try? FileManager.default.contentsOfDirectory(atPath: earlier) else { return }
+        for household in households {
+            let from = URL(fileURLWithPath: earlier).appendingPathComponent(household)
+            let to = URL(fileURLWithPath: keptDirectory).appendingPathComponent(household)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: from.path)) ?? []).filter(Self.isKeptName)
+            for name in names {
+                do {
+                    try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
+                    try FileManager.default.moveItem(at: from.appendingPathComponent(name), to: to.appendingPathComponent(name))
+                } catch {
+                    logger.warning("A kept backup could not be moved to the shared folder", metadata: ["file": "\(from.path)/\(name)", "error": "\(error)"])
+                }
+            }
+            rmdir(from.path)  // only once empty
+        }
+        rmdir(earlier)
     }
 
     /// `hearth-backup-20261124-030000.zip`, nothing else.

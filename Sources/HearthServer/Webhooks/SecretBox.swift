@@ -3,7 +3,8 @@ import Foundation
 
 /// Seals secrets the server must read back later (webhook signing secrets) with AES-GCM, so a copy
 /// of the database alone does not reveal them. The key is `HEARTH_SECRET_KEY` (base64, 32 bytes)
-/// or the file `hearth.key` in the data directory, created on first start with mode 0600.
+/// or the file `hearth.key` in the data directory, created on first start with mode 0600. Every
+/// server of a cluster needs the same one (checked at start by ``ClusterAgreement``).
 struct SecretBox: Sendable {
     /// The raw key (`SymmetricKey` itself is not Sendable in swift-crypto 3).
     private let keyData: Data
@@ -38,6 +39,12 @@ struct SecretBox: Sendable {
             throw KeyError("Cannot create the key file \(file.path).")
         }
         return SecretBox(key: key)
+    }
+
+    /// Names the key without revealing it (the HMAC of a fixed text under the key, in hex), so the
+    /// servers of a cluster can tell whether they share it (``ClusterAgreement``).
+    var fingerprint: String {
+        HMAC<SHA256>.authenticationCode(for: Data("hearth key fingerprint".utf8), using: key).hexString
     }
 
     func seal(_ secret: String) throws -> String {

@@ -88,13 +88,14 @@ public struct EventStore: Sendable {
                             if let event = try await event(named: notification.payload) { await deliver(event) }
                         }
                     }
-                } catch where !Task.isCancelled {
-                    logger.warning("Stopped hearing events: \(String(reflecting: error))")
+                } catch {
+                    if !Task.isCancelled { logger.warning("Stopped hearing events: \(String(reflecting: error))") }
                 }
+                // Closed also when cancelled: a connection must not outlive its task unclosed.
                 try? await connection.close()
-            } catch where !Task.isCancelled {
-                logger.warning("Cannot hear events: \(String(reflecting: error))")
-            } catch {}
+            } catch {
+                if !Task.isCancelled { logger.warning("Cannot hear events: \(String(reflecting: error))") }
+            }
             try? await Task.sleep(for: .seconds(1))
         }
     }
