@@ -33,9 +33,10 @@ public func buildApplication(
         )
         app.addServices(
             DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
-                            lists: services.lists, inventory: services.inventory, media: services.media, logger: logger),
+                            lists: services.lists, inventory: services.inventory, media: services.media,
+                            clock: configuration.clock, logger: logger),
             FocusScheduler(focus: services.focus),
-            NightlyBackupService(backups: services.backups, logger: logger),
+            NightlyBackupService(backups: services.backups, database: database, clock: configuration.clock, logger: logger),
             ReceiptReader(queue: services.receiptQueue, inventory: services.inventory, media: services.media,
                           recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
                           events: services.events, logger: logger),
@@ -121,7 +122,7 @@ extension AppServices {
         let webhooks = WebhookStore(database: database, clock: configuration.clock)
         let focus = FocusService(
             store: FocusStore(database: database, clock: configuration.clock), accounts: accounts, events: events,
-            webhooks: webhooks, schedule: TimerSchedule(), clock: configuration.clock, ids: .random, logger: logger
+            webhooks: webhooks, schedule: TimerSchedule(sweepInterval: TimerSchedule.sweepInterval(for: database.kind)), clock: configuration.clock, ids: .random, logger: logger
         )
         let inventory = InventoryStore(database: database, clock: configuration.clock)
         let processor = ImageProcessor()

@@ -1,10 +1,12 @@
+import HearthCore
 import HearthStore
 import Logging
 import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions, old webhook
 /// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
-/// used) hourly; and closes the connections once the server has shut down gracefully.
+/// used) hourly, once per cluster (``ClusterJob``); and closes the connections once the server has
+/// shut down gracefully.
 struct DatabaseService: Service {
     let database: Database
     let credentials: CredentialStore
@@ -12,24 +14,23 @@ struct DatabaseService: Service {
     let lists: ListStore
     let inventory: InventoryStore
     let media: MediaLibrary
+    let clock: any WallClock
     let logger: Logger
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await purgeHourly() }
-            }
-        }
+        await cancelWhenGracefulShutdown { await purgeHourly() }
         try await database.close()
     }
 
     private func purgeHourly() async {
         while !Task.isCancelled {
             do {
-                try await credentials.purgeExpiredSessions()
-                try await webhooks.pruneLog()
-                try await lists.purgeExpired()
-                await media.removeUnreferenced(try await inventory.purgeExpired())
+                try await database.run(.purge, every: 3600, now: clock.now) { [credentials, webhooks, lists, inventory, media] in
+                    try await credentials.purgeExpiredSessions()
+                    try await webhooks.pruneLog()
+                    try await lists.purgeExpired()
+                    await media.removeUnreferenced(try await inventory.purgeExpired())
+                }
             } catch {
                 logger.warning("Could not purge expired sessions, deliveries, lists or items: \(error)")
             }

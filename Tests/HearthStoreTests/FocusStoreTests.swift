@@ -25,14 +25,14 @@ import Testing
             let now = clock.now
             _ = try await store.update(userId: ada.id, timeZone: utc) { state, _ in try engine.handle(.startFocus(label: "Essay"), to: state, settings: FocusSettings(), at: now) }
             #expect(try await store.timerAndSettings(userId: ada.id).timer.phase == .focus)
-            #expect(try await store.dueTimers().map(\.userId) == [ada.id])
+            #expect(try await store.dueTimers(before: .distantFuture).map(\.userId) == [ada.id])
 
             let later = now + 1500
             let transition = try await store.update(userId: ada.id, timeZone: utc) { state, _ in engine.advance(state, to: later, settings: FocusSettings()) }
 
             #expect(transition.sessions.count == 1)
             #expect(try await store.timerAndSettings(userId: ada.id).timer.phase == .idle)
-            #expect(try await store.dueTimers().isEmpty)
+            #expect(try await store.dueTimers(before: .distantFuture).isEmpty)
             let listed = try await store.sessions(userId: ada.id, filter: .init(), limit: 10, offset: 0)
             #expect(listed.total == 1)
             #expect(listed.sessions.first == transition.sessions.first)

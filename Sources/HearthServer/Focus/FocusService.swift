@@ -3,6 +3,7 @@ import HearthCore
 import HearthStore
 import Logging
 import ServiceLifecycle
+import SQLKit
 
 /// The server side of the timers: applies commands, completes phases on time (also those that
 /// ended while the server was down), and tells every device and webhook what happened.
@@ -27,48 +28,53 @@ struct FocusService: Sendable {
     func handle(_ command: TimerCommand, for user: User) async throws -> (state: TimerState, settings: FocusSettings) {
         let settings = try await store.settings(userId: user.id)
         let engine = engine(for: user)
-        let transition = try await update(user, settings: settings) { state, now in
+        let outcome = try await store.update(userId: user.id, timeZone: user.zone, { state, now in
             try engine.handle(command, to: state, settings: settings, at: now)
-        }
-        return (transition.state, settings)
+        }, effects: effects(for: user, settings: settings))
+        return (await published(outcome, for: user).state, settings)
     }
 
-    /// Completes whatever of the user's timer is due (called by the scheduler).
+    /// Completes whatever of the user's timer is due (called by the scheduler), unless another
+    /// server of the cluster is doing it right now.
     func advance(userId: UUID) async throws {
         guard let user = try await accounts.user(id: userId) else { return }
         let settings = try await store.settings(userId: userId)
         let engine = engine(for: user)
-        _ = try await update(user, settings: settings) { state, now in
+        let outcome = try await store.advance(userId: user.id, timeZone: user.zone, { state, now in
             engine.advance(state, to: now, settings: settings)
-        }
+        }, effects: effects(for: user, settings: settings))
+        if let outcome { _ = await published(outcome, for: user) }
     }
 
-    /// Loads every timer with a due time into the schedule: after a restart, what ended while the
-    /// server was down completes at once.
+    /// Loads the timers due within the next two sweeps into the schedule: after a restart, what
+    /// ended while the server was down completes at once, and in a cluster each server learns in
+    /// time of the phases started through the others (and ends them, should their server die).
     func loadSchedule() async throws {
-        for timer in try await store.dueTimers() {
+        for timer in try await store.dueTimers(before: clock.now + 2 * schedule.sweepInterval) {
             await schedule.set(timer.userId, dueAt: timer.dueAt)
         }
     }
 
-    /// Stores a change of the user's timer with its webhook deliveries in one transaction, then
-    /// schedules the next due time and tells the user's open pages.
-    private func update(
-        _ user: User, settings: FocusSettings, _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition
-    ) async throws -> TimerTransition {
+    /// What a change of the user's timer does in its own transaction: queues the webhook
+    /// deliveries of its events, and answers the events for the user's open pages.
+    private func effects(for user: User, settings: FocusSettings) -> @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> [ServerEvent] {
         let webhooks = webhooks
-        let (transition, messages) = try await store.update(userId: user.id, timeZone: user.zone, change) { transition, now, db in
+        return { transition, now, db in
             let messages = transition.events.map { event in
                 (event.kind, TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone))
             }
             try await webhooks.enqueue(userId: user.id, events: messages.map { ($0.0, $0.1.data) }, on: db)
             return messages.map(\.1)
         }
-        await schedule.set(user.id, dueAt: transition.state.dueAt)
-        for message in messages ?? [] {
+    }
+
+    /// Once a change is stored: schedules the next due time and tells the user's open pages.
+    private func published(_ outcome: (transition: TimerTransition, effects: [ServerEvent]?), for user: User) async -> TimerTransition {
+        await schedule.set(user.id, dueAt: outcome.transition.state.dueAt)
+        for message in outcome.effects ?? [] {
             await events.publish(message, to: .user(user))
         }
-        return transition
+        return outcome.transition
     }
 
     func engine(for user: User) -> TimerEngine {
@@ -76,7 +82,8 @@ struct FocusService: Sendable {
     }
 }
 
-/// Runs the timer scheduler for the life of the server.
+/// Runs the timer scheduler for the life of the server. Every server of a cluster runs one: each
+/// wakes when a phase ends and completes it, and the timer's row lock makes sure only one does.
 struct FocusScheduler: Service {
     let focus: FocusService
 
@@ -87,7 +94,7 @@ struct FocusScheduler: Service {
             while !Task.isCancelled {
                 await focus.schedule.sleep(now: focus.clock.now)
                 if Task.isCancelled { break }
-                if focus.clock.now.timeIntervalSince(lastSweep) >= TimerSchedule.sweepInterval {
+                if focus.clock.now.timeIntervalSince(lastSweep) >= focus.schedule.sweepInterval {
                     try? await focus.loadSchedule()
                     lastSweep = focus.clock.now
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthStore
 
 /// When each user's timer needs the server next (a phase end or an alarm's auto-dismissal).
 /// The scheduler loop sleeps until the earliest of them; any change wakes it to look again.
@@ -12,13 +13,22 @@ actor TimerSchedule {
         sleeper?.cancel()
     }
 
-    /// The loop wakes at least this often to reload the schedule from the database, so a due time
-    /// lost to a race between a command and the scheduler is found again within a minute.
-    static let sweepInterval: TimeInterval = 60
+    /// How often the loop reloads what is due soon from the database: on SQLite, where this server
+    /// makes every change, once a minute finds a due time lost to a race between a command and the
+    /// scheduler; on PostgreSQL, twice a second learns in time of the phases other servers started.
+    let sweepInterval: TimeInterval
+
+    init(sweepInterval: TimeInterval) {
+        self.sweepInterval = sweepInterval
+    }
+
+    static func sweepInterval(for kind: DatabaseKind) -> TimeInterval {
+        kind == .postgres ? 0.5 : 60
+    }
 
     /// Sleeps until the earliest due time after `now` (at most a minute), or until the schedule changes.
     func sleep(now: Date) async {
-        let wait = min(due.values.min().map { $0.timeIntervalSince(now) } ?? Self.sweepInterval, Self.sweepInterval)
+        let wait = min(due.values.min().map { $0.timeIntervalSince(now) } ?? sweepInterval, sweepInterval)
         guard wait > 0 else { return }
         let task = Task { _ = try? await Task.sleep(for: .seconds(wait)) }
         sleeper = task

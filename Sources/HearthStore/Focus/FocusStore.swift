@@ -74,38 +74,61 @@ public struct FocusStore: Sendable {
         let clock = clock
         return try await database.transaction { db in
             let now = clock.now
-            let before: TimerState
             if let row = try await Self.lockedTimer(userId: userId, on: db) {
-                before = try Self.decodeState(row)
-            } else {
-                // The first command of this user: create the row (a concurrent first command may win), then lock it.
-                try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
-                    .values(SQLBind(userId), SQLBind(String(decoding: try Self.encoder.encode(TimerState()), as: UTF8.self)),
-                            SQLLiteral.null, SQLBind(now))
-                    .ignoringConflicts(with: ["user_id"]).run()
-                guard let row = try await Self.lockedTimer(userId: userId, on: db) else { throw StoreError.missingRow("focus_timers") }
-                before = try Self.decodeState(row)
+                return try await Self.apply(change, effects, to: try Self.decodeState(row), userId: userId, timeZone: timeZone, at: now, on: db)
             }
-            let transition = try change(before, now)
-            guard transition.state != before || !transition.events.isEmpty else { return (transition, nil) }
-            try await db.update("focus_timers")
-                .set("state", to: String(decoding: try Self.encoder.encode(transition.state), as: UTF8.self))
-                .set("due_at", to: transition.state.dueAt.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-                .set("updated_at", to: now)
-                .where("user_id", .equal, userId).run()
-            for session in transition.sessions {
-                try await Self.insert(session, userId: userId, timeZone: timeZone, on: db)
-            }
-            for workout in transition.workouts {
-                try await db.insert(into: "focus_workouts")
-                    .columns("id", "user_id", "started_at", "ended_at", "rests", "rest_seconds", "local_day")
-                    .values(SQLBind(workout.id), SQLBind(userId), SQLBind(workout.startedAt), SQLBind(workout.endedAt),
-                            SQLBind(workout.rests), SQLBind(workout.restSeconds),
-                            SQLBind(LocalDay.number(of: workout.endedAt, in: timeZone)))
-                    .run()
-            }
-            return (transition, try await effects(transition, now, db))
+            // The first command of this user: create the row (a concurrent first command may win), then lock it.
+            try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
+                .values(SQLBind(userId), SQLBind(String(decoding: try Self.encoder.encode(TimerState()), as: UTF8.self)),
+                        SQLLiteral.null, SQLBind(now))
+                .ignoringConflicts(with: ["user_id"]).run()
+            guard let row = try await Self.lockedTimer(userId: userId, on: db) else { throw StoreError.missingRow("focus_timers") }
+            return try await Self.apply(change, effects, to: try Self.decodeState(row), userId: userId, timeZone: timeZone, at: now, on: db)
         }
+    }
+
+    /// ``update(userId:timeZone:_:effects:)`` for the scheduler, which every server of a cluster
+    /// runs: the timer is claimed by locking its row, and a timer another server holds (it is
+    /// completing the same phase) is left to it: nil. Should that server die first, its lock goes
+    /// with its connection, and the phase is still due for the next look.
+    public func advance<Effects: Sendable>(
+        userId: UUID, timeZone: TimeZone,
+        _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition,
+        effects: @escaping @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects
+    ) async throws -> (transition: TimerTransition, effects: Effects?)? {
+        defer { database.timers.clear() }  // once committed (see TimerCache)
+        let clock = clock
+        return try await database.transaction { db in
+            guard let row = try await Self.lockedTimer(userId: userId, on: db, unlessTaken: true) else { return nil }
+            return try await Self.apply(change, effects, to: try Self.decodeState(row), userId: userId, timeZone: timeZone, at: clock.now, on: db)
+        }
+    }
+
+    /// Writes what `change` makes of the locked state `before`, with its sessions and workouts, and runs `effects`.
+    private static func apply<Effects: Sendable>(
+        _ change: @Sendable (TimerState, Date) throws -> TimerTransition,
+        _ effects: @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects,
+        to before: TimerState, userId: UUID, timeZone: TimeZone, at now: Date, on db: any SQLDatabase
+    ) async throws -> (transition: TimerTransition, effects: Effects?) {
+        let transition = try change(before, now)
+        guard transition.state != before || !transition.events.isEmpty else { return (transition, nil) }
+        try await db.update("focus_timers")
+            .set("state", to: String(decoding: try encoder.encode(transition.state), as: UTF8.self))
+            .set("due_at", to: transition.state.dueAt.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
+            .set("updated_at", to: now)
+            .where("user_id", .equal, userId).run()
+        for session in transition.sessions {
+            try await insert(session, userId: userId, timeZone: timeZone, on: db)
+        }
+        for workout in transition.workouts {
+            try await db.insert(into: "focus_workouts")
+                .columns("id", "user_id", "started_at", "ended_at", "rests", "rest_seconds", "local_day")
+                .values(SQLBind(workout.id), SQLBind(userId), SQLBind(workout.startedAt), SQLBind(workout.endedAt),
+                        SQLBind(workout.rests), SQLBind(workout.restSeconds),
+                        SQLBind(LocalDay.number(of: workout.endedAt, in: timeZone)))
+                .run()
+        }
+        return (transition, try await effects(transition, now, db))
     }
 
     /// ``update(userId:timeZone:_:effects:)`` without effects.
@@ -115,10 +138,10 @@ public struct FocusStore: Sendable {
         try await update(userId: userId, timeZone: timeZone, change, effects: { _, _, _ in }).transition
     }
 
-    /// Every timer the scheduler has to finish at some point, with when.
-    public func dueTimers() async throws -> [(userId: UUID, dueAt: Date)] {
+    /// The timers the scheduler has to finish before `horizon`, with when.
+    public func dueTimers(before horizon: Date) async throws -> [(userId: UUID, dueAt: Date)] {
         try await sql.select().columns("user_id", "due_at").from("focus_timers")
-            .where("due_at", .isNot, SQLLiteral.null).all()
+            .where("due_at", .lessThanOrEqual, horizon).all()
             .map { (try $0.decode(column: "user_id", as: UUID.self), try $0.decode(column: "due_at", as: Date.self)) }
     }
 
@@ -132,10 +155,16 @@ public struct FocusStore: Sendable {
             .run()
     }
 
-    /// The timer row, locked until the transaction ends (PostgreSQL; SQLite's writer lock already holds).
-    static func lockedTimer(userId: UUID, on db: any SQLDatabase) async throws -> (any SQLRow)? {
+    /// The timer row, locked until the transaction ends (PostgreSQL; SQLite's writer lock already
+    /// holds); `unlessTaken`: nil when another transaction holds it.
+    static func lockedTimer(userId: UUID, on db: any SQLDatabase, unlessTaken: Bool = false) async throws -> (any SQLRow)? {
         let query = db.select().column("state").from("focus_timers").where("user_id", .equal, userId)
-        query.for(.update)
+        // SQLite has no row locks (its dialect drops the clause): one writer holds them all.
+        if unlessTaken, db.dialect.exclusiveSelectLockExpression != nil {
+            query.lockingClause(SQLRaw("FOR UPDATE SKIP LOCKED"))
+        } else {
+            query.for(.update)
+        }
         return try await query.first()
     }
 

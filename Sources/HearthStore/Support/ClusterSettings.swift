@@ -22,4 +22,10 @@ public struct ClusterSettings: Sendable {
         try await database.sql.select().column("value").from("cluster_settings").where("name", .equal, name).first()?
             .decode(column: "value", as: String.self)
     }
+
+    /// Stores `value` under `name`, replacing what was there.
+    public func set(_ name: String, to value: String) async throws {
+        try await database.sql.insert(into: "cluster_settings").columns("name", "value").values(SQLBind(name), SQLBind(value))
+            .onConflict(with: ["name"]) { $0.set(excludedValueOf: "value") }.run()
+    }
 }
