@@ -41,7 +41,8 @@ public func buildApplication(
                           recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
                           events: services.events, logger: logger),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
-                          allowLoopback: configuration.webhooksAllowLoopback, logger: logger)
+                          allowLoopback: configuration.webhooksAllowLoopback, locks: SessionLocks(database: database, logger: logger),
+                          logger: logger)
         )
         if database.kind == .postgres {
             app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),
@@ -115,7 +116,8 @@ extension AppServices {
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         let accountService = AccountService(
             accounts: accounts, credentials: credentials, hasher: hasher,
-            throttle: AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour),
+            throttle: AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour,
+                                      ledger: database.kind == .postgres ? AttemptStore(database: database) : MemoryAttemptLedger()),
             registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
         )
         let events = EventHub.make(database: database, clock: configuration.clock, logger: logger)

@@ -1,10 +1,11 @@
+import Foundation
 import HearthCore
 import HearthStore
 import Logging
 import ServiceLifecycle
 
-/// Keeps the database for the life of the server: purges expired sessions, old webhook
-/// deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
+/// Keeps the database for the life of the server: purges expired sessions, old sign-in attempts
+/// (PostgreSQL), old webhook deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
 /// used) hourly, once per cluster (``ClusterJob``); and closes the connections once the server has
 /// shut down gracefully.
 struct DatabaseService: Service {
@@ -25,8 +26,10 @@ struct DatabaseService: Service {
     private func purgeHourly() async {
         while !Task.isCancelled {
             do {
-                try await database.run(.purge, every: 3600, now: clock.now) { [credentials, webhooks, lists, inventory, media] in
+                let now = clock.now
+                try await database.run(.purge, every: 3600, now: now) { [database, credentials, webhooks, lists, inventory, media] in
                     try await credentials.purgeExpiredSessions()
+                    if database.kind == .postgres { try await AttemptStore(database: database).purge(before: now - AttemptThrottle.hour, now: now) }
                     try await webhooks.pruneLog()
                     try await lists.purgeExpired()
                     await media.removeUnreferenced(try await inventory.purgeExpired())

@@ -6,50 +6,9 @@ import HummingbirdTesting
 import Testing
 @testable import HearthServer
 
-/// A real HTTP endpoint that records what it receives.
-actor Receiver {
-    struct Hit: Sendable {
-        let event: String
-        let signature: String
-        let body: String
-    }
-    var hits: [Hit] = []
-    var status: HTTPResponse.Status = .noContent
-
-    func record(_ hit: Hit) -> HTTPResponse.Status {
-        hits.append(hit)
-        return status
-    }
-
-    func fail() { status = .internalServerError }
-}
-
 @Suite(.serialized) struct WebhookDeliveryTests {
-    /// Runs `body` with a live receiver on a free port.
-    func withReceiver(_ body: @escaping @Sendable (Receiver, Int) async throws -> Void) async throws {
-        let receiver = Receiver()
-        let router = Router()
-        router.post("/hook") { request, context -> Response in
-            var request = request
-            let text = String(buffer: try await request.collectBody(upTo: 1 << 20))
-            let status = await receiver.record(.init(event: request.headers[.init("X-Hearth-Event")!] ?? "",
-                                                     signature: request.headers[.init("X-Hearth-Signature")!] ?? "", body: text))
-            return Response(status: status)
-        }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in try await body(receiver, client.port!) }
-    }
-
-    func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<100 {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
-    }
-
     @Test func timerEventsArePostedWithAValidSignature() async throws {
-        try await withReceiver { receiver, port in
+        try await withWebhookReceiver { receiver, port in
             try await withApp { client in
                 // Setup: an account with a webhook for phase starts.
                 let api = APIClient(client: client)
@@ -78,7 +37,7 @@ actor Receiver {
     }
 
     @Test func aFailedDeliveryIsLoggedForRetry() async throws {
-        try await withReceiver { receiver, port in
+        try await withWebhookReceiver { receiver, port in
             await receiver.fail()
             try await withApp { client in
                 let api = APIClient(client: client)

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import Logging
 import Testing
 @testable import HearthStore
 
@@ -16,10 +17,17 @@ import Testing
 
             #expect(try await queue(store, database, ada.id, [(.phaseStarted, "{}")]) == 1)
             #expect(try await queue(store, database, ada.id, [(.alarm, "{}")]) == 2)
-            let due = try await store.due()
+            let due = try await allDue(store)
             #expect(due.count == 3)
             #expect(Set(due.map(\.url)) == ["https://a.example/all", "https://a.example/alarms"])
         }
+    }
+
+    /// Every delivery a server may send now, queue by queue.
+    func allDue(_ store: WebhookStore) async throws -> [WebhookStore.DueDelivery] {
+        var due: [WebhookStore.DueDelivery] = []
+        for webhookId in try await store.queuesDue() { due += try await store.due(webhookId: webhookId) }
+        return due
     }
 
     /// Queues events as a timer change does: in a transaction.
@@ -34,7 +42,7 @@ import Testing
         let store = WebhookStore(database: database, clock: clock)
         _ = try await store.create(userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "s")
         try await queue(store, database, ada.id, [(.phaseStarted, "{}")])
-        return (store, ada, try #require(try await store.due().first?.delivery.id))
+        return (store, ada, try #require(try await allDue(store).first?.delivery.id))
     }
 
     @Test(arguments: Backend.available)
@@ -44,18 +52,18 @@ import Testing
 
             for delay in WebhookDelivery.retryDelays {
                 try await store.record(id, delivered: false, statusCode: 500, error: "HTTP 500")
-                #expect(try await store.due().isEmpty)
+                #expect(try await allDue(store).isEmpty)
                 clock.advance(by: delay)
-                #expect(try await store.due().map(\.delivery.id) == [id])
+                #expect(try await allDue(store).map(\.delivery.id) == [id])
             }
             try await store.record(id, delivered: false, statusCode: nil, error: "connection refused")
 
-            let logged = try #require(try await store.log(userId: ada.id).first)
+            let logged = try #require(try await store.log(userId: ada.id)?.first)
             #expect(logged.status == .failed)
             #expect(logged.attempts == 6)
             #expect(logged.lastError == "connection refused")
             clock.advance(by: 86_400)
-            #expect(try await store.due().isEmpty)
+            #expect(try await allDue(store).isEmpty)
         }
     }
 
@@ -65,8 +73,8 @@ import Testing
             let (store, ada, id) = try await oneQueuedDelivery(database)
             try await store.record(id, delivered: true, statusCode: 204, error: nil)
             clock.advance(by: 86_400)
-            #expect(try await store.due().isEmpty)
-            #expect(try await store.log(userId: ada.id).first?.status == .delivered)
+            #expect(try await allDue(store).isEmpty)
+            #expect(try await store.log(userId: ada.id)?.first?.status == .delivered)
         }
     }
 
@@ -100,15 +108,15 @@ import Testing
             try await queue(store, database, ada.id, [(.phaseStarted, "1"), (.paused, "2")])
             try await queue(store, database, ada.id, [(.reset, "3")])
 
-            let due = try await store.due()
+            let due = try await allDue(store)
             #expect(due.map(\.payload) == ["1", "2", "3"])
             #expect(due.map(\.sequence) == [1, 2, 3])
             #expect(Set(due.map(\.delivery.webhookId)) == [hook.id])
             // The first fails: the others wait for its retry instead of overtaking it.
             try await store.record(due[0].delivery.id, delivered: false, statusCode: 503, error: "HTTP 503")
-            #expect(try await store.due().isEmpty)
+            #expect(try await allDue(store).isEmpty)
             clock.advance(by: WebhookDelivery.retryDelays[0])
-            #expect(try await store.due().map(\.payload) == ["1", "2", "3"])
+            #expect(try await allDue(store).map(\.payload) == ["1", "2", "3"])
         }
     }
 
@@ -119,11 +127,35 @@ import Testing
             let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
             let bob = try await accounts.register(name: "Bob", email: "bob@example.org", passwordHash: "h")
             let store = WebhookStore(database: database, clock: clock)
-            _ = try await store.create(userId: ada.id, url: "https://a.example/busy", events: [], sealedSecret: "s")
+            let busy = try await store.create(userId: ada.id, url: "https://a.example/busy", events: [], sealedSecret: "s")
             _ = try await store.create(userId: bob.id, url: "https://b.example/quiet", events: [], sealedSecret: "s")
             try await queue(store, database, ada.id, [(.phaseStarted, "a1"), (.paused, "a2"), (.resumed, "a3")])
             try await queue(store, database, bob.id, [(.phaseStarted, "b1")])
-            #expect(try await store.due(perWebhook: 2, limit: 3).map(\.payload).sorted() == ["a1", "a2", "b1"])
+            #expect(try await store.queuesDue().count == 2, "each queue is served on its own")
+            #expect(try await store.due(webhookId: busy.id, limit: 2).map(\.payload) == ["a1", "a2"])
+        }
+    }
+
+    /// Two servers on one PostgreSQL database: a webhook's queue is served by the one that took its
+    /// lock, until it gives it back or dies (its connection closes).
+    @Test func aQueueIsServedByOneServerAtATimeUntilItsServerDies() async throws {
+        try await withTwoServers { first, second in
+            let logger = Logger(label: "test")
+            let one = try #require(SessionLocks(database: first, logger: logger))
+            let other = try #require(SessionLocks(database: second, logger: logger))
+            #expect(try await one.take("webhook:a"))
+            #expect(try await one.take("webhook:a"), "taken again by its holder")
+            #expect(try await !other.take("webhook:a"))
+            #expect(try await other.take("webhook:b"), "another queue is free")
+            try await one.release("webhook:a")
+            #expect(try await other.take("webhook:a"), "one release gives it back")
+            #expect(await other.holds("webhook:a"))
+            // The holder dies: its locks go with its connection.
+            await other.close()
+            #expect(await !other.holds("webhook:a"))
+            #expect(try await one.take("webhook:a"))
+            #expect(try await one.take("webhook:b"))
+            await one.close()
         }
     }
 }

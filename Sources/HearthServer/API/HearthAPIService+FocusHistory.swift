@@ -42,7 +42,11 @@ extension HearthAPIService {
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let user = try APIRequest.requireUser()
-        let subscription = try await services.events.subscribe(user, lastEventId: input.headers.lastEventID ?? input.query.lastEventId)
+        for given in [input.headers.lastEventID, input.query.lastEventId] where (given?.count ?? 0) > 200 {
+            throw HTTPErrorMessage.badRequest("A last event id has at most 200 characters.")
+        }
+        let lastEventId = input.headers.lastEventID ?? input.query.lastEventId
+        let subscription = try await services.events.subscribe(user, lastEventId: lastEventId)
         return .ok(.init(body: .textEventStream(HTTPBody(EventStreamBody(subscription: subscription), length: .unknown, iterationBehavior: .single))))
     }
 

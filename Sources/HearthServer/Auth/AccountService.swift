@@ -51,7 +51,8 @@ struct AccountService: Sendable {
         let found = try await accounts.credentials(email: email)
         let valid = try await hasher.verify(password, hash: found?.passwordHash ?? decoyHash)
         guard valid, let user = found?.user else { throw AccountError.wrongCredentials }
-        await throttle.signInSucceeded(email: email, address: address)
+        // A count not taken back (the database did not answer) is no reason to refuse the right password.
+        try? await throttle.signInSucceeded(email: email, address: address)
         return user
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthStore
 
 /// Limits sign-in and registration attempts so that guessing passwords or creating accounts in
 /// bulk is slow, without letting anyone lock a person out of their own account:
@@ -12,8 +13,9 @@ import HearthCore
 ///
 /// An IPv6 client counts by its /64 network (one subscriber usually has all of it). An attempt is
 /// counted when it starts, so parallel guesses cannot slip past a limit while bcrypt runs; a success
-/// takes its count back. Kept in memory: a restart forgets counts.
-actor AttemptThrottle {
+/// takes its count back. One server on SQLite counts in memory (a restart forgets); the servers of
+/// a cluster count in their database, so alternating servers gains nothing (``AttemptLedger``).
+struct AttemptThrottle: Sendable {
     struct Limit: Sendable {
         let count: Int
         let window: TimeInterval
@@ -28,60 +30,61 @@ actor AttemptThrottle {
     static let slowdown: TimeInterval = 2
     /// The longest a slowed-down attempt waits for its turn; beyond it, 429.
     static let longestWait: TimeInterval = 30
-    /// Stale keys are swept at most this often, once there are many.
-    static let sweepThreshold = 10_000
-    static let sweepInterval: TimeInterval = 60
 
-    private let clock: any WallClock
-    nonisolated let registrations: Limit
-    private var attempts: [String: [Date]] = [:]
-    /// When the next slowed-down attempt of an email or address may go ahead.
-    private var turns: [String: Date] = [:]
-    private var lastSweep = Date.distantPast
+    let clock: any WallClock
+    let registrations: Limit
+    let ledger: any AttemptLedger
 
-    init(clock: any WallClock, registrationsPerHour: Int = ServerLimits().registrationsPerHour) {
+    init(clock: any WallClock, registrationsPerHour: Int = ServerLimits().registrationsPerHour,
+         ledger: any AttemptLedger = MemoryAttemptLedger()) {
         self.clock = clock
         self.registrations = Limit(count: registrationsPerHour, window: Self.hour)
+        self.ledger = ledger
     }
 
     /// Counts a sign-in attempt. Throws ``AccountError/tooManyAttempts(retryAfterSeconds:)`` when
     /// this email from this address, or this address, is over its limit, or its turn is too far
     /// off; otherwise returns how long the attempt must wait before the password is checked.
-    func beginSignIn(email: String, address: String) throws(AccountError) -> Duration {
+    func beginSignIn(email: String, address: String) async throws -> Duration {
         let now = clock.now
         let keys = Self.signInKeys(email: email, address: address)
-        try check(keys.pair, Self.pair, now: now)
-        try check(keys.address, Self.address, now: now)
-        var slowed: [String] = []
-        if recent(keys.email, Self.emailSlowdown, now: now).count >= Self.emailSlowdown.count { slowed.append(keys.email) }
-        if recent(keys.address, Self.addressSlowdown, now: now).count >= Self.addressSlowdown.count { slowed.append(keys.address) }
-        // Slowed attempts take turns: parallel requests wait one after another, not side by side.
-        let turn = slowed.map { max(turns[$0] ?? now, now) }.max() ?? now
-        let wait = turn.timeIntervalSince(now)
-        if wait > Self.longestWait { throw .tooManyAttempts(retryAfterSeconds: Int(wait.rounded(.up))) }
-        for key in slowed { turns[key] = turn + Self.slowdown }
-        for key in [keys.pair, keys.email, keys.address] { record(key, now: now) }
-        return .milliseconds(Int64(wait * 1000))
+        return try await ledger.update([keys.pair, keys.email, keys.address], since: now - Self.hour) { book in
+            try Self.check(book, keys.pair, Self.pair, now: now)
+            try Self.check(book, keys.address, Self.address, now: now)
+            var slowed: [String] = []
+            if Self.recent(book, keys.email, Self.emailSlowdown, now: now).count >= Self.emailSlowdown.count { slowed.append(keys.email) }
+            if Self.recent(book, keys.address, Self.addressSlowdown, now: now).count >= Self.addressSlowdown.count { slowed.append(keys.address) }
+            // Slowed attempts take turns: parallel requests wait one after another, not side by side.
+            let turn = slowed.map { max(book.turns[$0] ?? now, now) }.max() ?? now
+            let wait = turn.timeIntervalSince(now)
+            if wait > Self.longestWait { throw AccountError.tooManyAttempts(retryAfterSeconds: Int(wait.rounded(.up))) }
+            for key in slowed { book.setTurn(key, to: turn + Self.slowdown) }
+            for key in [keys.pair, keys.email, keys.address] { book.record(key, at: now) }
+            return Duration.milliseconds(Int64(wait * 1000))
+        }
     }
 
     /// A successful sign-in clears its pair and takes back its attempt from the email and the address.
-    func signInSucceeded(email: String, address: String) {
+    func signInSucceeded(email: String, address: String) async throws {
         let keys = Self.signInKeys(email: email, address: address)
-        attempts[keys.pair] = nil
-        for key in [keys.email, keys.address] where attempts[key]?.isEmpty == false {
-            attempts[key]?.removeLast()
+        try await ledger.update([keys.pair, keys.email, keys.address], since: clock.now - Self.hour) { book in
+            book.forget(keys.pair)
+            book.takeBackLatest(keys.email)
+            book.takeBackLatest(keys.address)
         }
     }
 
     /// Counts a registration from `address`, or throws when the address registered too many accounts.
-    func beginRegistration(address: String) throws(AccountError) {
+    func beginRegistration(address: String) async throws {
         let now = clock.now
         let key = "register:" + NetworkAddress.limitKey(address)
-        do { try check(key, registrations, now: now) } catch {
-            if case .tooManyAttempts(let seconds) = error { throw .tooManyRegistrations(retryAfterSeconds: seconds) }
-            throw error
+        let limit = registrations
+        try await ledger.update([key], since: now - Self.hour) { book in
+            do { try Self.check(book, key, limit, now: now) } catch AccountError.tooManyAttempts(let seconds) {
+                throw AccountError.tooManyRegistrations(retryAfterSeconds: seconds)
+            }
+            book.record(key, at: now)
         }
-        record(key, now: now)
     }
 
     private static func signInKeys(email: String, address: String) -> (pair: String, email: String, address: String) {
@@ -90,25 +93,14 @@ actor AttemptThrottle {
         return ("pair:\(email) \(client)", "email:" + email, "ip:" + client)
     }
 
-    private func check(_ key: String, _ limit: Limit, now: Date) throws(AccountError) {
-        let times = recent(key, limit, now: now)
+    private static func check(_ book: AttemptBook, _ key: String, _ limit: Limit, now: Date) throws(AccountError) {
+        let times = recent(book, key, limit, now: now)
         if times.count >= limit.count, let oldest = times.first {
             throw .tooManyAttempts(retryAfterSeconds: Int((oldest + limit.window).timeIntervalSince(now).rounded(.up)))
         }
     }
 
-    private func recent(_ key: String, _ limit: Limit, now: Date) -> [Date] {
-        (attempts[key] ?? []).filter { now.timeIntervalSince($0) < limit.window }
-    }
-
-    private func record(_ key: String, now: Date) {
-        if attempts.count > Self.sweepThreshold && now.timeIntervalSince(lastSweep) > Self.sweepInterval { sweep(now: now) }
-        attempts[key] = (attempts[key] ?? []).filter { now.timeIntervalSince($0) < Self.hour } + [now]
-    }
-
-    private func sweep(now: Date) {
-        lastSweep = now
-        attempts = attempts.filter { $0.value.contains { now.timeIntervalSince($0) < Self.hour } }
-        turns = turns.filter { $0.value > now }
+    private static func recent(_ book: AttemptBook, _ key: String, _ limit: Limit, now: Date) -> [Date] {
+        (book.attempts[key] ?? []).filter { now.timeIntervalSince($0) < limit.window }
     }
 }

@@ -11,8 +11,10 @@ import ServiceLifecycle
 /// Sends queued webhook deliveries: POST JSON with an HMAC signature, retried with backoff
 /// (10 s, 1 min, 5 min, 30 min, 2 h), each attempt recorded in the delivery log. Each webhook gets
 /// its deliveries one after another in the order of their events; different webhooks are served
-/// side by side. A delivery is sent at least once: a crash between sending and recording sends it
-/// again with the same `X-Hearth-Delivery` id.
+/// side by side. Every server of a cluster runs a sender, and a webhook's queue is served by one
+/// server at a time: the one that holds its lock (``SessionLocks``), which goes with the server
+/// should it die. A delivery is sent once; only a crash between sending and recording sends it
+/// again (from the next server to take the queue), with the same `X-Hearth-Delivery` id.
 struct WebhookSender: Service {
     static let pollInterval: Duration = .seconds(1)
     static let requestTimeout: TimeAmount = .seconds(10)
@@ -22,6 +24,8 @@ struct WebhookSender: Service {
     let clock: any WallClock
     /// Whether webhooks may go to this machine itself (`HEARTH_WEBHOOKS_ALLOW_LOOPBACK`).
     let allowLoopback: Bool
+    /// The queues this server serves, on PostgreSQL; nil on SQLite, where it serves them all.
+    let locks: SessionLocks?
     let logger: Logger
 
     /// Webhooks served at the same time, so one slow receiver does not hold up the others.
@@ -34,20 +38,18 @@ struct WebhookSender: Service {
                 try? await Task.sleep(for: Self.pollInterval)
             }
         }
+        await locks?.close()
     }
 
     /// Attempts every due delivery once: each webhook's queue in order, stopping at its first
     /// failure (the rest wait for that one's retry), several webhooks at a time.
     func sendDue() async {
         do {
-            let due = try await store.due()
-            let queues = Dictionary(grouping: due, by: \.delivery.webhookId).values.map { $0.sorted { $0.sequence < $1.sequence } }
+            let queues = try await store.queuesDue()
             await withTaskGroup(of: Void.self) { group in
-                for (index, queue) in queues.enumerated() {
+                for (index, webhookId) in queues.enumerated() {
                     if index >= Self.concurrency { await group.next() }
-                    group.addTask {
-                        for delivery in queue where await !deliver(delivery) { break }
-                    }
+                    group.addTask { await serve(webhookId) }
                 }
             }
         } catch {
@@ -55,8 +57,25 @@ struct WebhookSender: Service {
         }
     }
 
+    /// Sends a webhook's due deliveries in order, while this server holds its queue.
+    private func serve(_ webhookId: UUID) async {
+        let lock = "webhook:" + webhookId.text
+        do {
+            if let locks, try await !locks.take(lock) { return }
+            // Read once the queue is held: another server may have sent some meanwhile.
+            for delivery in try await store.due(webhookId: webhookId) {
+                if let locks, await !locks.holds(lock) { break }
+                guard await deliver(delivery) else { break }
+            }
+        } catch {
+            logger.warning("A webhook's deliveries could not be processed", metadata: ["webhook": "\(webhookId)", "error": "\(error)"])
+        }
+        try? await locks?.release(lock)
+    }
+
     /// Attempts one delivery and records the outcome; true when it was delivered.
     private func deliver(_ due: WebhookStore.DueDelivery) async -> Bool {
+        logger.debug("Sending webhook delivery", metadata: ["delivery": "\(due.delivery.id.text)"])
         let outcome = await attempt(due)
         do {
             try await store.record(due.delivery.id, delivered: outcome.delivered, statusCode: outcome.statusCode, error: outcome.error)
@@ -64,6 +83,7 @@ struct WebhookSender: Service {
             logger.warning("A webhook delivery could not be recorded", metadata: ["error": "\(error)"])
             return false
         }
+        logger.debug("Recorded webhook delivery", metadata: ["delivery": "\(due.delivery.id.text)", "delivered": "\(outcome.delivered)"])
         return outcome.delivered
     }
 

@@ -41,6 +41,7 @@ extension Database {
         .changeNotifications,
         .cluster,
         .events,
+        .attempts,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -90,64 +90,28 @@ public struct WebhookStore: Sendable {
         return queued
     }
 
-    /// Pending deliveries that may be sent now: for each webhook the first ones of its queue, in
-    /// order (a delivery waits while an earlier one of its webhook waits for a retry, so a receiver
-    /// gets its events in order). Every webhook's first delivery comes before any webhook's second,
-    /// so one busy webhook does not hold up the others.
-    public func due(perWebhook: Int = 10, limit: Int = 200) async throws -> [DueDelivery] {
-        let pending = WebhookDelivery.Status.pending.rawValue
-        let now = clock.now
-        let columns = (Self.deliveryColumns + ["payload", "sequence"]).map { "d.\($0)" }.joined(separator: ", ")
-        return try await sql.raw("""
-            SELECT * FROM (
-                SELECT \(unsafeRaw: columns), w.url, w.sealed_secret,
-                    ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.sequence) AS place
-                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-                WHERE d.status = \(bind: pending) AND d.next_attempt_at <= \(bind: now) AND NOT EXISTS (
-                    SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.status = \(bind: pending)
-                    AND e.sequence < d.sequence AND e.next_attempt_at > \(bind: now))
-            ) queue
-            WHERE place <= \(literal: perWebhook) ORDER BY place, next_attempt_at LIMIT \(literal: limit)
-            """).all().map { row in
-                DueDelivery(delivery: try Self.delivery(from: row), sequence: try row.decode(column: "sequence", as: Int.self),
-                            url: try row.decode(column: "url", as: String.self),
-                            sealedSecret: try row.decode(column: "sealed_secret", as: String.self),
-                            payload: try row.decode(column: "payload", as: String.self))
-            }
-    }
-
-    /// Records the outcome of an attempt: delivered, retried later, or failed for good.
-    public func record(_ deliveryId: UUID, delivered: Bool, statusCode: Int?, error: String?) async throws {
-        let now = clock.now
-        try await database.transaction { db in
-            guard let row = try await db.select().column("attempts").from("webhook_deliveries").where("id", .equal, deliveryId).first()
-            else { return }
-            let attempts = try row.decode(column: "attempts", as: Int.self) + 1
-            let next = delivered ? nil : WebhookDelivery.nextAttempt(after: attempts, at: now)
-            let status: WebhookDelivery.Status = delivered ? .delivered : (next == nil ? .failed : .pending)
-            try await db.update("webhook_deliveries")
-                .set("attempts", to: attempts).set("status", to: status.rawValue)
-                .set("next_attempt_at", to: next.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-                .set("last_status_code", to: statusCode.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-                .set("last_error", to: error.map { SQLBind(String($0.prefix(500))) as any SQLExpression } ?? SQLLiteral.null)
-                .where("id", .equal, deliveryId).run()
-        }
-    }
-
     /// Forgets deliveries older than `age` (the log keeps a month).
     public func pruneLog(olderThan age: TimeInterval = 30 * 86_400) async throws {
         try await sql.delete(from: "webhook_deliveries").where("created_at", .lessThan, clock.now - age)
             .where("status", .notEqual, WebhookDelivery.Status.pending.rawValue).run()
     }
 
-    /// The latest deliveries to the user's webhooks, newest first (the delivery log).
-    public func log(userId: UUID, limit: Int = 25) async throws -> [WebhookDelivery] {
-        try await sql.select()
+    /// The latest deliveries to the user's webhooks (or to one of them), newest first (the
+    /// delivery log); nil when the user has no webhook `webhookId`.
+    public func log(userId: UUID, webhookId: UUID? = nil, limit: Int = 25) async throws -> [WebhookDelivery]? {
+        if let webhookId {
+            let owned = try await sql.select().column("id").from("webhooks").where("id", .equal, webhookId)
+                .where("user_id", .equal, userId).first()
+            guard owned != nil else { return nil }
+        }
+        let query = sql.select()
             .columns(Self.deliveryColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("webhook_deliveries")) })
             .from("webhook_deliveries")
             .join("webhooks", on: SQLColumn("webhook_id", table: "webhook_deliveries"), .equal, SQLColumn("id", table: "webhooks"))
             .where(SQLColumn("user_id", table: "webhooks"), .equal, SQLBind(userId))
-            .orderBy(SQLColumn("created_at", table: "webhook_deliveries"), SQLDirection.descending)
+        if let webhookId { query.where(SQLColumn("webhook_id", table: "webhook_deliveries"), .equal, SQLBind(webhookId)) }
+        return try await query.orderBy(SQLColumn("created_at", table: "webhook_deliveries"), SQLDirection.descending)
+            .orderBy(SQLColumn("sequence", table: "webhook_deliveries"), SQLDirection.descending)
             .limit(limit).all().map(Self.delivery(from:))
     }
 

@@ -26,12 +26,9 @@ struct WebhookPages {
         let user = try context.requireUser()
         let form = try await request.decode(as: CreateForm.self, context: context)
         do {
-            let url = try Webhook.validatedURL(form.url)
-            try await WebhookDestination.check(url, allowLoopback: services.configuration.webhooksAllowLoopback)
             let events = Set((form.events ?? []).compactMap(TimerEvent.Kind.init(rawValue:)))
-            let secret = SecretToken.generate(prefix: "whsec_")
-            _ = try await services.webhooks.create(userId: user.id, url: url, events: events, sealedSecret: try services.secrets.seal(secret))
-            return try await render(context: context, newSecret: secret)
+            let created = try await services.createWebhook(for: user, url: form.url, events: events)
+            return try await render(context: context, newSecret: created.secret)
         } catch let error as WebhookError {
             return try await render(context: context, error: error.message, typedURL: form.url, status: .unprocessableContent)
         }
@@ -50,7 +47,7 @@ struct WebhookPages {
     ) async throws -> Response {
         let user = try context.requireUser()
         let targets = try await services.webhooks.webhooks(userId: user.id)
-        let log = try await services.webhooks.log(userId: user.id)
+        let log = try await services.webhooks.log(userId: user.id) ?? []
         let urls = Dictionary(targets.map { ($0.webhook.id, $0.webhook.url) }, uniquingKeysWith: { a, _ in a })
         let page = WebhooksPage(
             layout: services.layout("Webhooks", .settings, context, notice: notice),
