@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import base64
 import datetime
-import json
+import http.server
 import io
+import json
 import os
 import pathlib
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 import uuid
 import zipfile
@@ -29,8 +31,9 @@ POSTGRES = os.environ.get("HEARTH_TEST_POSTGRES_URL")
 PICTURE = (pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures" / "image.png").read_bytes()
 
 
-@pytest.fixture
-def cluster():
+@pytest.fixture(scope="module")
+def servers():
+    """Two servers on one new database, with one key and one media folder, for the whole module."""
     if not POSTGRES:
         pytest.skip("needs the throwaway PostgreSQL that `make test` starts (HEARTH_TEST_POSTGRES_URL)")
     name = "cluster_" + uuid.uuid4().hex[:12]
@@ -38,7 +41,7 @@ def cluster():
     url = POSTGRES.rsplit("/", 1)[0] + "/" + name
     media = tempfile.mkdtemp(prefix="hearth-cluster-media-")
     env = {"HEARTH_REGISTRATIONS_PER_HOUR": "10000", "HEARTH_SECRET_KEY": base64.b64encode(os.urandom(32)).decode(),
-           "HEARTH_MEDIA_DIR": media}
+           "HEARTH_MEDIA_DIR": media, "HEARTH_WEBHOOKS_ALLOW_LOOPBACK": "true"}
     servers = [HearthServer(binary=binary(), database_url=url, env=env) for _ in range(2)]
     try:
         for server in servers:  # one after the other: the first applies the migrations
@@ -51,12 +54,27 @@ def cluster():
         subprocess.run(["psql", POSTGRES, "-qc", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
 
 
-def test_a_token_revoked_on_one_server_is_refused_by_the_other_on_the_next_request(cluster):
+@pytest.fixture
+def cluster(servers):
+    """The two servers, both running (a test before may have killed one)."""
+    for server in servers:
+        if server.process.poll() is not None:
+            server.start()
+    return servers
+
+
+@pytest.fixture
+def ada():
+    """An email of the test's own: the servers and their database are shared by the module."""
+    return f"ada-{uuid.uuid4().hex[:10]}@example.org"
+
+
+def test_a_token_revoked_on_one_server_is_refused_by_the_other_on_the_next_request(cluster, ada):
     first, second = (server.base for server in cluster)
-    keeper = sign_up(first, "ada@example.org")
+    keeper = sign_up(first, ada)
     for _ in range(25):
         status, created = request(first, "POST", "/api/v1/auth/tokens",
-                                  {"name": "phone", "email": "ada@example.org", "password": "correct horse battery"})
+                                  {"name": "phone", "email": ada, "password": "correct horse battery"})
         assert status == 201
         # The second server has just seen the token, so it remembers who it belongs to.
         assert request(second, "GET", "/api/v1/me", token=created["token"])[0] == 200
@@ -68,9 +86,9 @@ def test_a_token_revoked_on_one_server_is_refused_by_the_other_on_the_next_reque
     assert request(second, "GET", "/api/v1/me", token=keeper)[0] == 200
 
 
-def test_a_list_changed_on_one_server_is_read_on_the_other_at_once(cluster):
+def test_a_list_changed_on_one_server_is_read_on_the_other_at_once(cluster, ada):
     first, second = (server.base for server in cluster)
-    token = sign_up(first, "ada@example.org")
+    token = sign_up(first, ada)
     status, created = request(first, "POST", "/api/v1/lists", {"name": "Groceries"}, token=token)
     assert status == 201
     path = f"/api/v1/lists/{created['id']}"
@@ -87,9 +105,9 @@ def test_a_list_changed_on_one_server_is_read_on_the_other_at_once(cluster):
         assert [i["purchased"] for i in page["items"] if i["id"] == item["id"]] == [True], "the second server showed a stale list"
 
 
-def test_a_timer_started_on_one_server_runs_on_the_other_at_once(cluster):
+def test_a_timer_started_on_one_server_runs_on_the_other_at_once(cluster, ada):
     first, second = (server.base for server in cluster)
-    token = sign_up(first, "ada@example.org")
+    token = sign_up(first, ada)
     for _ in range(10):
         for _ in range(2):
             assert request(second, "GET", "/api/v1/focus/timer", token=token)[1]["phase"] == "idle"
@@ -102,9 +120,9 @@ def list_events(stream):
     return [json.loads(event["data"])["listId"] for event in stream.named("list")]
 
 
-def test_events_made_through_one_server_reach_the_streams_of_the_other(cluster):
+def test_events_made_through_one_server_reach_the_streams_of_the_other(cluster, ada):
     first, second = (server.base for server in cluster)
-    token = sign_up(first, "ada@example.org")
+    token = sign_up(first, ada)
     on_second = EventStream(second, token)
     try:
         assert on_second.wait_for(lambda events: any(e["event"] == "ready" for e in events))
@@ -117,9 +135,9 @@ def test_events_made_through_one_server_reach_the_streams_of_the_other(cluster):
         on_second.close()
 
 
-def test_a_stream_reopened_on_another_server_after_its_own_died_gets_what_it_missed(cluster):
+def test_a_stream_reopened_on_another_server_after_its_own_died_gets_what_it_missed(cluster, ada):
     first, second = cluster
-    token = sign_up(first.base, "ada@example.org")
+    token = sign_up(first.base, ada)
     on_first = EventStream(first.base, token)
     assert on_first.wait_for(lambda events: any(e["event"] == "ready" for e in events))
     request(first.base, "POST", "/api/v1/lists", {"name": "Seen"}, token=token)
@@ -143,9 +161,9 @@ def test_a_stream_reopened_on_another_server_after_its_own_died_gets_what_it_mis
         reopened.close()
 
 
-def test_a_stream_reopened_with_an_id_no_server_sent_is_told_to_reset(cluster):
+def test_a_stream_reopened_with_an_id_no_server_sent_is_told_to_reset(cluster, ada):
     first, second = (server.base for server in cluster)
-    token = sign_up(first, "ada@example.org")
+    token = sign_up(first, ada)
     stream = EventStream(second, token, last_event_id="00000000-12345")
     try:
         assert stream.wait_for(lambda events: any(e["event"] == "ready" for e in events))
@@ -154,9 +172,9 @@ def test_a_stream_reopened_with_an_id_no_server_sent_is_told_to_reset(cluster):
         stream.close()
 
 
-def test_a_photo_uploaded_through_one_server_is_served_and_backed_up_by_the_other(cluster):
+def test_a_photo_uploaded_through_one_server_is_served_and_backed_up_by_the_other(cluster, ada):
     first, second = (server.base for server in cluster)
-    token = sign_up(first, "ada@example.org")
+    token = sign_up(first, ada)
     _, item = request(first, "POST", "/api/v1/inventory/items", {"name": "Television"}, token=token)
     status, photos = upload(first, f"/api/v1/inventory/items/{item['id']}/photos", [("tv.png", PICTURE)], token=token)
     assert status == 201, photos
@@ -174,9 +192,9 @@ def parse_time(text):
     return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
-def test_a_phase_whose_server_died_is_ended_by_the_other_once(cluster):
+def test_a_phase_whose_server_died_is_ended_by_the_other_once(cluster, ada):
     first, second = cluster
-    token = sign_up(first.base, "ada@example.org")
+    token = sign_up(first.base, ada)
     assert request(first.base, "PUT", "/api/v1/focus/settings", {"focusSeconds": 2}, token=token)[0] == 200
     status, timer = request(first.base, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token=token)
     assert status == 200
@@ -197,9 +215,9 @@ def test_a_phase_whose_server_died_is_ended_by_the_other_once(cluster):
     assert recorded - ends < 5, f"ended {recorded - ends:.2f} s late"
 
 
-def test_every_phase_is_recorded_once_while_both_servers_watch(cluster):
+def test_every_phase_is_recorded_once_while_both_servers_watch(cluster, ada):
     first, second = (server.base for server in cluster)
-    token = sign_up(first, "ada@example.org")
+    token = sign_up(first, ada)
     settings = {"focusSeconds": 1, "shortBreakSeconds": 1, "longBreakSeconds": 1, "autoStartBreaks": True, "autoStartFocus": True}
     assert request(first, "PUT", "/api/v1/focus/settings", settings, token=token)[0] == 200
     assert request(second, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token=token)[0] == 200
@@ -209,3 +227,65 @@ def test_every_phase_is_recorded_once_while_both_servers_watch(cluster):
     starts = [session["startedAt"] for session in sessions]
     assert len(starts) >= 4, f"the phases did not go on by themselves: {sessions}"
     assert len(set(starts)) == len(starts), "a phase was recorded twice"
+
+
+def test_sign_in_limits_count_on_every_server(cluster, ada):
+    first, second = (server.base for server in cluster)
+    sign_up(first, ada)
+    wrong = {"name": "guess", "email": ada, "password": "not the password"}
+    # Ten wrong guesses, alternating between the servers: together they reach the limit of one.
+    for index in range(10):
+        status, _ = request((first, second)[index % 2], "POST", "/api/v1/auth/tokens", wrong)
+        assert status == 401, f"guess {index + 1} answered {status}"
+    for base in (first, second):
+        assert request(base, "POST", "/api/v1/auth/tokens", wrong)[0] == 429
+
+
+class SlowReceiver(http.server.ThreadingHTTPServer):
+    """A webhook receiver that takes its time to answer and notes every delivery id it gets."""
+
+    def __init__(self, delay):
+        self.delay, self.ids, self.lock = delay, [], threading.Lock()
+        receiver = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                time.sleep(receiver.delay)
+                with receiver.lock:
+                    receiver.ids.append(self.headers["X-Hearth-Delivery"])
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        super().__init__(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+
+def test_each_webhook_delivery_is_sent_once_by_one_of_the_servers(cluster, ada):
+    first, second = (server.base for server in cluster)
+    receiver = SlowReceiver(delay=0.3)
+    try:
+        token = sign_up(first, ada)
+        status, webhook = request(second, "POST", "/api/v1/webhooks", {"url": f"http://127.0.0.1:{receiver.server_port}/hook"}, token=token)
+        assert status == 201, webhook
+        assert webhook["secret"].startswith("whsec_")
+        commands = ["start", "pause", "resume", "reset"] * 3
+        for index, command in enumerate(commands):
+            body = {"mode": "pomodoro"} if command == "start" else None
+            assert request((first, second)[index % 2], "POST", f"/api/v1/focus/timer/{command}", body, token=token)[0] == 200
+        deliveries = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            deliveries = request(first, "GET", f"/api/v1/webhooks/{webhook['id']}/deliveries?limit=100", token=token)[1]["deliveries"]
+            if len(deliveries) == len(commands) and all(d["status"] == "delivered" for d in deliveries):
+                break
+            time.sleep(0.2)  # polling interval while the servers deliver
+        assert len(deliveries) == len(commands) and all(d["status"] == "delivered" for d in deliveries), deliveries
+        with receiver.lock:
+            received = list(receiver.ids)
+        assert sorted(received) == sorted(d["id"] for d in deliveries), "every delivery arrived exactly once"
+    finally:
+        receiver.shutdown()
