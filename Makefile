@@ -8,8 +8,10 @@ DEBUG_BIN := .build/debug/hearth
 FUZZ_EXAMPLES ?= 500
 TRIALS ?= 100
 SOAK_MINUTES ?= 30
+CLUSTER_PORT ?= 8080
+CHAOS_SECONDS ?= 300
 
-.PHONY: run build release test test-swift test-browser test-contract fuzz crash-trials soak bench clean
+.PHONY: run build release test test-swift test-browser test-contract fuzz crash-trials soak cluster cluster-chaos bench clean
 
 ## run: install what is missing, build in release mode, serve at http://localhost:$(PORT) with SQLite in ./data
 run: release
@@ -62,6 +64,19 @@ crash-trials: release $(VENV)/.installed
 ## soak: 200 requests/s of mixed work for SOAK_MINUTES (default 30); errors, latency, memory, descriptors per minute
 soak: release $(VENV)/.installed
 	HEARTH_BIN=$(RELEASE_BIN) SOAK_MINUTES=$(SOAK_MINUTES) $(VENV)/bin/python scripts/soak.py
+
+## cluster: a throwaway PostgreSQL, three release servers sharing it (one key, one media folder) and
+## nginx round-robin in front, at http://localhost:$(CLUSTER_PORT) until Ctrl-C
+cluster: release
+	scripts/install-deps.sh cluster
+	CLUSTER_PORT=$(CLUSTER_PORT) scripts/with-postgres.sh python3 scripts/cluster.py
+
+## cluster-chaos: the mixed workload through nginx for CHAOS_SECONDS (default 300) while a random server is
+## killed (kill -9) every 20 s and started again; prints lost and doubled writes, webhook deliveries,
+## missed events, phase lateness and 5xx answers (make test runs a shorter one on the debug build)
+cluster-chaos: release
+	scripts/install-deps.sh cluster
+	HEARTH_BIN=$(RELEASE_BIN) scripts/with-postgres.sh python3 scripts/cluster_chaos.py --seconds $(CHAOS_SECONDS) --kill-every 20
 
 ## bench: in-process benchmarks and the HTTP load figures (wrk) against a release server
 bench:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a target needs, only when they are missing.
-# Usage: scripts/install-deps.sh run|test|bench
+# Usage: scripts/install-deps.sh run|test|cluster|bench
 set -euo pipefail
 
 need=()
@@ -36,12 +36,18 @@ case "${1:-run}" in
         python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
         # The browser tests render report PDFs to PNG with pdftoppm and look at them.
         have_cmd pdftoppm || need+=(poppler-utils)
+        # The cluster's chaos run puts nginx before three servers.
+        [ -x /usr/sbin/nginx ] || have_cmd nginx || need+=(nginx)
+        ;;
+    cluster)
+        [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+        [ -x /usr/sbin/nginx ] || have_cmd nginx || need+=(nginx)
         ;;
     bench)
         have_cmd wrk || need+=(wrk)
         have_cmd vips || need+=(libvips-tools)  # scripts/make-photo.sh makes the 12-megapixel test photos
         ;;
-    *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+    *) echo "usage: $0 run|test|cluster|bench" >&2; exit 2 ;;
 esac
 
 if [ ${#need[@]} -gt 0 ]; then

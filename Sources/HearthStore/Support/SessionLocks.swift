@@ -10,7 +10,11 @@ public actor SessionLocks {
     private let configuration: SQLPostgresConfiguration
     private let logger: Logger
     private var connection: PostgresConnection?
+    /// The connection being opened: an actor's method may be entered again while one waits.
+    private var connecting: Task<PostgresConnection, any Error>?
     private var held: Set<String> = []
+    /// Locks being asked for right now (never twice at once: PostgreSQL would count the lock twice).
+    private var taking: Set<String> = []
 
     /// Locks for the servers of `database`; nil on SQLite, whose one server needs none.
     public init?(database: Database, logger: Logger) {
@@ -19,11 +23,12 @@ public actor SessionLocks {
         self.logger = logger
     }
 
-    /// Takes the lock `name` unless another server holds it.
+    /// Takes the lock `name` unless another server holds it (or this one is taking it right now).
     public func take(_ name: String) async throws -> Bool {
+        if holds(name) { return true }
+        guard taking.insert(name).inserted else { return false }
+        defer { taking.remove(name) }
         let connection = try await liveConnection()
-        // PostgreSQL counts a lock taken twice by one session, and one release would keep it.
-        if held.contains(name) { return true }
         let rows = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(name), 0))", logger: logger)
         var taken = false
         for try await value in rows.decode(Bool.self) { taken = value }
@@ -46,17 +51,26 @@ public actor SessionLocks {
     /// Gives every lock back and closes the connection.
     public func close() async {
         held = []
-        try? await connection?.close()
+        let open = connection
         connection = nil
+        if let connecting { try? await connecting.value.close() }
+        try? await open?.close()
     }
 
+    /// The connection, opened again when it was lost (which took its locks with it).
     private func liveConnection() async throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
-        // A lost connection took its locks with it.
-        held = []
-        if let connection { try? await connection.close() }
+        if let connecting { return try await connecting.value }
+        let lost = connection
         connection = nil
-        let opened = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 1, logger: logger)
+        held = []
+        let task = Task { [configuration, logger] in
+            try? await lost?.close()
+            return try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 1, logger: logger)
+        }
+        connecting = task
+        defer { connecting = nil }
+        let opened = try await task.value
         connection = opened
         return opened
     }
