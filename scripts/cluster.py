@@ -39,6 +39,7 @@ http {{
     upstream hearth {{
 {servers}
         keepalive 64;
+        keepalive_timeout 20s;  # shorter than the servers' 30-second idle timeout
     }}
     server {{
         listen 127.0.0.1:{port};

@@ -16,6 +16,17 @@ enum TimerText {
         }
     }
 
+    /// What a finished session was, as the phase it ended.
+    static func title(of kind: Components.Schemas.SessionKind) -> String {
+        switch kind {
+        case .focus: "Focus"
+        case .shortBreak: "Short break"
+        case .longBreak: "Long break"
+        case .countdown: "Countdown"
+        case .rest: "Rest"
+        }
+    }
+
     static func clock(_ seconds: Int) -> String { ClockText.format(seconds: seconds) }
 
     /// A few lines: phase, time left and end, cycle and today's count.

@@ -1,4 +1,5 @@
-"""The `hearth` command line against the live server: login, whoami, logout and its error messages."""
+"""The `hearth` command line against the live server: login, whoami, logout and its error messages, and
+`hearth focus watch` following the timer."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 import os
 import stat
 import subprocess
+import time
 import urllib.request
 import uuid
 
@@ -226,3 +228,38 @@ def test_backup_create_and_restore_from_the_command_line(server, hearth_bin, tmp
     assert refused.returncode != 0 and "not a Hearth backup" in refused.stderr
     listed = _hearth(hearth_bin, tmp_path, "inventory", "list")
     assert "Road bike" in listed.stdout
+
+
+def test_focus_watch_follows_the_timer_as_its_phases_end(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+    token = json.loads((tmp_path / "config.json").read_text())["token"]
+
+    def api(method, path, body):
+        request = urllib.request.Request(f"{server}{path}", data=json.dumps(body).encode(), method=method,
+                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+
+    api("PUT", "/api/v1/focus/settings", {"focusSeconds": 1, "shortBreakSeconds": 1, "autoStartBreaks": True})
+    watch = subprocess.Popen([str(hearth_bin), "focus", "watch", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "HEARTH_CONFIG": str(tmp_path / "config.json")})
+    try:
+        output = b""
+        os.set_blocking(watch.stdout.fileno(), False)
+        started = False
+        deadline = time.monotonic() + 30
+        # The focus phase ends after a second and the break after another: the watch says so twice.
+        while output.count("phase ended".encode()) < 2 and time.monotonic() < deadline and watch.poll() is None:
+            if not started and output:  # the watch draws its first line once it has read the timer
+                api("POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"})
+                started = True
+            time.sleep(0.1)  # polling interval while the phases end
+            output += watch.stdout.read() or b""
+        assert watch.poll() is None, f"the watch stopped: {watch.stderr.read().decode()}"
+        text = output.decode()
+        assert "Focus — phase ended" in text and "Short break — phase ended" in text, text[-2000:]
+    finally:
+        watch.kill()
+        watch.wait()

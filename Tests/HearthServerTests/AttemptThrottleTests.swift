@@ -8,22 +8,17 @@ import Testing
 /// The limits on sign-in and registration attempts, counted in memory (one server on SQLite) and
 /// in PostgreSQL (a cluster), where what one server counted counts on every other.
 @Suite struct AttemptThrottleTests {
-    enum Ledger: String, CaseIterable, CustomTestStringConvertible {
-        case memory, database
-        static var available: [Ledger] { testPostgresURL == nil ? [.memory] : [.memory, .database] }
-        var testDescription: String { rawValue }
-    }
 
     let clock = VirtualClock()
 
     /// Runs `body` with a throttle counting in `ledger`, and (for the database) a second server's
     /// throttle counting in the same database: every test alternates between them.
-    func withThrottles(_ ledger: Ledger, _ body: (_ first: AttemptThrottle, _ second: AttemptThrottle) async throws -> Void) async throws {
+    func withThrottles(_ ledger: Keeping, _ body: (_ first: AttemptThrottle, _ second: AttemptThrottle) async throws -> Void) async throws {
         switch ledger {
-        case .memory:
+        case .inMemory:
             let throttle = AttemptThrottle(clock: clock)
             try await body(throttle, throttle)
-        case .database:
+        case .inDatabase:
             try await withPostgresDatabase { url in
                 let first = try await Database.open(.postgres(url: url), logger: Logger(label: "test"))
                 let second = try await Database.open(.postgres(url: url), logger: Logger(label: "test"))
@@ -46,8 +41,8 @@ import Testing
         for index in 0..<times { _ = try await (index.isMultiple(of: 2) ? throttle : other).beginSignIn(email: email(index), address: address) }
     }
 
-    @Test(arguments: Ledger.available)
-    func guessingOneAccountBlocksOnlyTheGuessersAddress(ledger: Ledger) async throws {
+    @Test(arguments: Keeping.available)
+    func guessingOneAccountBlocksOnlyTheGuessersAddress(ledger: Keeping) async throws {
         try await withThrottles(ledger) { throttle, other in
             try await fail(throttle, other, AttemptThrottle.pair.count, email: { _ in "ada@example.org" }, address: "203.0.113.9")
             // The guesser waits; Ada at home is slowed down but gets in; Bob next to the guesser is not affected.
@@ -61,8 +56,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Ledger.available)
-    func oneAddressTryingManyAccountsIsSlowedThenRefused(ledger: Ledger) async throws {
+    @Test(arguments: Keeping.available)
+    func oneAddressTryingManyAccountsIsSlowedThenRefused(ledger: Keeping) async throws {
         try await withThrottles(ledger) { throttle, other in
             try await fail(throttle, other, AttemptThrottle.addressSlowdown.count, email: { "user\($0)@example.org" }, address: "203.0.113.9")
             #expect(try await throttle.beginSignIn(email: "new@example.org", address: "203.0.113.9") == .zero)
@@ -77,8 +72,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Ledger.available)
-    func slowedAttemptsTakeTurnsInsteadOfWaitingSideBySide(ledger: Ledger) async throws {
+    @Test(arguments: Keeping.available)
+    func slowedAttemptsTakeTurnsInsteadOfWaitingSideBySide(ledger: Keeping) async throws {
         try await withThrottles(ledger) { throttle, other in
             try await fail(throttle, other, AttemptThrottle.emailSlowdown.count, email: { _ in "ada@example.org" }, address: "203.0.113.9")
             // Ten guesses at once from ten other addresses: each waits two seconds longer than the one before.
@@ -93,8 +88,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Ledger.available)
-    func anIPv6ClientCountsByItsNetwork(ledger: Ledger) async throws {
+    @Test(arguments: Keeping.available)
+    func anIPv6ClientCountsByItsNetwork(ledger: Keeping) async throws {
         try await withThrottles(ledger) { throttle, other in
             for index in 0..<throttle.registrations.count {
                 try await (index.isMultiple(of: 2) ? throttle : other).beginRegistration(address: "2001:db8:1:2::\(index + 1)")
@@ -104,8 +99,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Ledger.available)
-    func aSuccessfulSignInTakesItsAttemptBack(ledger: Ledger) async throws {
+    @Test(arguments: Keeping.available)
+    func aSuccessfulSignInTakesItsAttemptBack(ledger: Keeping) async throws {
         try await withThrottles(ledger) { throttle, other in
             try await fail(throttle, other, AttemptThrottle.pair.count - 1, email: { _ in "ada@example.org" }, address: "203.0.113.9")
             _ = try await throttle.beginSignIn(email: "ada@example.org", address: "203.0.113.9")
@@ -114,8 +109,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Ledger.available)
-    func registrationsAreLimitedPerAddress(ledger: Ledger) async throws {
+    @Test(arguments: Keeping.available)
+    func registrationsAreLimitedPerAddress(ledger: Keeping) async throws {
         try await withThrottles(ledger) { throttle, other in
             for index in 0..<throttle.registrations.count { try await (index.isMultiple(of: 2) ? throttle : other).beginRegistration(address: "203.0.113.9") }
             await #expect(throws: AccountError.tooManyRegistrations(retryAfterSeconds: 3600)) {

@@ -9,11 +9,6 @@ import Testing
 /// saw gets what it missed (or `reset`): with the log in memory (SQLite) and in PostgreSQL, where
 /// an event published through one server reaches the streams of another.
 @Suite struct EventHubTests {
-    enum Log: String, CaseIterable, CustomTestStringConvertible {
-        case memory, database
-        static var available: [Log] { testPostgresURL == nil ? [.memory] : [.memory, .database] }
-        var testDescription: String { rawValue }
-    }
 
     static func user(_ name: String, household: UUID = UUID()) -> User {
         User(id: UUID(), householdId: household, name: name, email: "\(name)@x.org", createdAt: Date(), updatedAt: Date())
@@ -21,12 +16,12 @@ import Testing
 
     /// Runs `body` with a hub of one server (and, for the database log, a second server's hub on
     /// the same database), each following the events of both.
-    func withHubs(_ log: Log, _ body: (_ first: EventHub, _ second: EventHub) async throws -> Void) async throws {
+    func withHubs(_ log: Keeping, _ body: (_ first: EventHub, _ second: EventHub) async throws -> Void) async throws {
         switch log {
-        case .memory:
+        case .inMemory:
             let hub = Self.memoryHub()
             try await body(hub, hub)
-        case .database:
+        case .inDatabase:
             try await withPostgresDatabase { url in
                 let first = try await FollowingHub(url: url), second = try await FollowingHub(url: url)
                 do {
@@ -42,8 +37,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Log.available)
-    func subscribersReceiveTheirOwnAndTheirHouseholdsEventsOnly(log: Log) async throws {
+    @Test(arguments: Keeping.available)
+    func subscribersReceiveTheirOwnAndTheirHouseholdsEventsOnly(log: Keeping) async throws {
         try await withHubs(log) { first, second in
             let ada = Self.user("ada"), bob = Self.user("bob", household: ada.householdId), eve = Self.user("eve")
             var adas = try await first.subscribe(ada, lastEventId: nil).live.makeAsyncIterator()
@@ -56,8 +51,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Log.available)
-    func aUserWhoMovedHouseholdsLosesTheOldStreamsOnEveryServer(log: Log) async throws {
+    @Test(arguments: Keeping.available)
+    func aUserWhoMovedHouseholdsLosesTheOldStreamsOnEveryServer(log: Keeping) async throws {
         try await withHubs(log) { first, second in
             let bob = Self.user("bob"), ada = Self.user("ada", household: bob.householdId)
             var bobs = try await first.subscribe(bob, lastEventId: nil).live.makeAsyncIterator()
@@ -69,8 +64,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Log.available)
-    func aReopenedStreamGetsWhatItMissedThenReady(log: Log) async throws {
+    @Test(arguments: Keeping.available)
+    func aReopenedStreamGetsWhatItMissedThenReady(log: Keeping) async throws {
         try await withHubs(log) { first, second in
             let ada = Self.user("ada"), bob = Self.user("bob", household: ada.householdId), eve = Self.user("eve")
             // Setup: Ada's stream opens, and she keeps its position.
@@ -98,8 +93,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Log.available)
-    func aPositionThisServerNeverSentGetsReset(log: Log) async throws {
+    @Test(arguments: Keeping.available)
+    func aPositionThisServerNeverSentGetsReset(log: Keeping) async throws {
         try await withHubs(log) { first, _ in
             let ada = Self.user("ada")
             await first.publish(ServerEvent(name: "list", data: "1"), to: .household(ada.householdId))
@@ -120,8 +115,8 @@ import Testing
         return EventHub(log: MemoryEventLog(subscribers: subscribers, clock: clock), subscribers: subscribers, logger: Logger(label: "test"))
     }
 
-    @Test(arguments: Log.available)
-    func aPersonWhoMovedHouseholdsIsToldToReset(log: Log) async throws {
+    @Test(arguments: Keeping.available)
+    func aPersonWhoMovedHouseholdsIsToldToReset(log: Keeping) async throws {
         try await withHubs(log) { first, second in
             let ada = Self.user("ada")
             let position = try await first.subscribe(ada, lastEventId: nil).opening.last?.id
@@ -149,7 +144,7 @@ import Testing
     }
 
     @Test func theStreamBeginsWithAReadyEvent() async throws {
-        try await withHubs(.memory) { hub, _ in
+        try await withHubs(.inMemory) { hub, _ in
             let user = Self.user("ada")
             var iterator = EventStreamBody(subscription: try await hub.subscribe(user, lastEventId: nil)).makeAsyncIterator()
             let ready = await iterator.next().map { String(decoding: $0, as: UTF8.self) } ?? ""

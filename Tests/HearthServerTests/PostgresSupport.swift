@@ -1,9 +1,18 @@
 import Foundation
 import HearthStore
 import Logging
+import Testing
 
 /// The PostgreSQL server `make test` starts, if any (`HEARTH_TEST_POSTGRES_URL`).
 let testPostgresURL = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"]
+
+/// Where a server keeps what its servers share: in memory (one server on SQLite) or in the
+/// database (a cluster on PostgreSQL, when `make test` provides one).
+enum Keeping: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, inDatabase
+    static var available: [Keeping] { testPostgresURL == nil ? [.inMemory] : [.inMemory, .inDatabase] }
+    var testDescription: String { rawValue }
+}
 
 /// Runs `body` with a fresh, migrated PostgreSQL database's URL (nothing without PostgreSQL), and
 /// drops the database afterwards.

@@ -19,7 +19,7 @@ struct ListPageAnswers: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard operationID == "getList", let user = APIRequest.current.user, let page = Self.page(of: request, metadata) else {
+        guard cache.isOn, operationID == "getList", let user = APIRequest.current.user, let page = Self.page(of: request, metadata) else {
             return try await next(request, body, metadata)
         }
         var passedOn: (HTTPResponse, HTTPBody?)?

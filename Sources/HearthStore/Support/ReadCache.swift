@@ -18,7 +18,7 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     let capacity: Int
 
     /// Whether reads are remembered at all.
-    let isOn: Bool
+    public let isOn: Bool
 
     private struct State {
         var entries: [Key: (value: Value, cost: Int, expires: Date)] = [:]
