@@ -66,6 +66,30 @@ import Testing
         }
     }
 
+    @Test func anUploadSentAgainWithItsIdsAddsEachPhotoOnce() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let bike = try await api.newItem(#"{"name":"Bike"}"#, token: token)
+            let lamp = try await api.newItem(#"{"name":"Lamp"}"#, token: token)
+            let png = try MediaFixture.data("image.png")
+            let id = UUID().uuidString
+            // The answer was lost: the same upload again.
+            for _ in 0..<2 {
+                let uploaded = try await api.upload("/api/v1/inventory/items/\(bike)/photos?ids=\(id)", files: [("bike.png", "image/png", png)], token: token)
+                #expect(uploaded.status == .created, "\(uploaded.text)")
+                #expect((try uploaded.json()["photos"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [id])
+            }
+            // The id is the bike's photo's: not another item's, and one id a file.
+            let elsewhere = try await api.upload("/api/v1/inventory/items/\(lamp)/photos?ids=\(id)", files: [("lamp.png", "image/png", png)], token: token)
+            #expect(elsewhere.status == .conflict)
+            let short = try await api.upload("/api/v1/inventory/items/\(lamp)/photos?ids=\(UUID().uuidString)",
+                                             files: [("a.png", "image/png", png), ("b.png", "image/png", png)], token: token)
+            #expect(short.status == .badRequest)
+            #expect(try await api.send(.get, "/api/v1/inventory/items/\(lamp)", token: token).json()["photoCount"] as? Int == 0)
+        }
+    }
+
     @Test func photosUploadTogetherAndAreServedSmallWithoutLocation() async throws {
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)

@@ -48,6 +48,33 @@ import Testing
         }
     }
 
+    /// Times of any microsecond, as a real clock gives them: a page's cursor must carry its last
+    /// item's time exactly (on PostgreSQL one boundary in four repeated an item before SQLTimestamp).
+    @Test(arguments: Backend.available)
+    func pagesAreExactWithTimesOfAnyMicrosecond(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let (store, home, list) = try await emptyList(database)
+            var ids: [UUID] = []
+            for n in 0..<60 {
+                clock.advance(by: 0.013_713_7)
+                ids.append(try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Item \(n)", quantity: nil, note: nil).item.id)
+            }
+            for id in ids.shuffled().prefix(30) {
+                clock.advance(by: 0.007_777_1)
+                _ = try await store.updateItem(id: id, listId: list.id, householdId: home, .init(purchased: true))
+            }
+            let whole = try await store.items(listId: list.id, householdId: home)
+            var read: [ListItem] = []
+            var cursor: ListItemCursor?
+            repeat {
+                let page = try await store.page(listId: list.id, householdId: home, after: cursor, limit: 1)
+                read += page.items
+                cursor = page.next.flatMap { ListItemCursor($0.text) }
+            } while cursor != nil && read.count <= whole.count
+            #expect(read.map(\.id) == whole.map(\.id))
+        }
+    }
+
     @Test(arguments: Backend.available)
     func aPageOfAMissingOrDeletedListIsRefused(backend: Backend) async throws {
         try await withDatabase(backend) { database in

@@ -33,10 +33,11 @@ extension HearthAPIService {
                 uploads.append(try await services.media.receive(file.payload.body))
             }
             guard !uploads.isEmpty else { throw HTTPErrorMessage.badRequest("Send at least one photo as a part named “file”.") }
+            let photoIds = try Self.photoIds(input.query.ids, count: uploads.count)
             var files: [StoredFile] = []
             for upload in uploads { files.append(try await services.media.keep(upload)) }
             do {
-                _ = try await services.inventory.addPhotos(files, itemId: id, householdId: user.householdId)
+                _ = try await services.inventory.addPhotos(files, itemId: id, householdId: user.householdId, ids: photoIds)
             } catch {
                 await services.media.removeUnreferenced(files.map(\.sha256))
                 throw error
@@ -48,6 +49,16 @@ extension HearthAPIService {
         await services.events.publishInventoryChange("photosAdded", itemId: id, by: user)
         let photos = try await services.inventory.photos(itemId: id, householdId: user.householdId)
         return .created(.init(body: .json(.init(photos: photos.map { .init($0) }))))
+    }
+
+    /// The client's ids for the uploaded photos (`ids`), one per file, or nil without them.
+    static func photoIds(_ text: String?, count: Int) throws -> [UUID]? {
+        guard let text else { return nil }
+        let ids = text.split(separator: ",", omittingEmptySubsequences: false).map { UUID(uuidString: String($0)) }
+        guard ids.count == count, Set(ids.compactMap { $0 }).count == count else {
+            throw HTTPErrorMessage.badRequest("“ids” must be \(count) different ids, one for each file, separated by commas.")
+        }
+        return ids.compactMap { $0 }
     }
 
     func getItemPhoto(_ input: Operations.GetItemPhoto.Input) async throws -> Operations.GetItemPhoto.Output {

@@ -24,32 +24,49 @@ extension InventoryStore {
             .first().map(Self.photo(from:))
     }
 
-    /// Adds stored files as photos after the item's others, in one transaction.
-    public func addPhotos(_ files: [StoredFile], itemId: UUID, householdId: UUID) async throws -> [ItemPhoto] {
+    /// Which of `ids` are photos of this item already; an id used by anything else is a conflict.
+    private static func photosAddedBefore(_ ids: [UUID], itemId: UUID, householdId: UUID, on db: any SQLDatabase) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        var added: Set<UUID> = []
+        for row in try await db.select().columns("id", "item_id", "household_id").from("inventory_photos")
+            .where("id", .in, ids).all() {
+            guard try row.decode(column: "item_id", as: UUID.self) == itemId, try row.decode(column: "household_id", as: UUID.self) == householdId
+            else { throw InventoryError.idConflict }
+            added.insert(try row.decode(column: "id", as: UUID.self))
+        }
+        return added
+    }
+
+    /// Adds stored files as photos after the item's others, in one transaction. With `ids` (the
+    /// client's, one per file), a photo already added under its id is not added again: an upload
+    /// sent again after its answer was lost changes nothing more. Answers the photos it added.
+    public func addPhotos(_ files: [StoredFile], itemId: UUID, householdId: UUID, ids: [UUID]? = nil) async throws -> [ItemPhoto] {
         let now = clock.now
-        let newIds = files.map { _ in ids.next() }
+        let newIds = ids ?? files.map { _ in self.ids.next() }
         return try await database.transaction { db in
             guard try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db, locking: true) != nil else {
                 throw try await Self.missing(itemId, householdId, on: db)
             }
+            let added = try await Self.photosAddedBefore(newIds, itemId: itemId, householdId: householdId, on: db)
+            let fresh = zip(newIds, files).filter { !added.contains($0.0) }
             let existing = try await db.select().column(SQLRaw("COUNT(*)"), as: "photos").column(SQLRaw("COALESCE(MAX(position), 0)"), as: "last")
                 .from("inventory_photos").where("item_id", .equal, itemId).first()
             let count = try existing?.decode(column: "photos", as: Int.self) ?? 0
             let last = try existing?.decode(column: "last", as: Int.self) ?? 0
-            guard count + files.count <= InventoryRules.maximumPhotos else { throw InventoryError.tooManyPhotos }
-            var added: [ItemPhoto] = []
-            for (index, file) in files.enumerated() {
-                let photo = ItemPhoto(id: newIds[index], itemId: itemId, sha256: file.sha256, contentType: file.contentType, width: file.width,
+            guard count + fresh.count <= InventoryRules.maximumPhotos else { throw InventoryError.tooManyPhotos }
+            var photos: [ItemPhoto] = []
+            for (index, (id, file)) in fresh.enumerated() {
+                let photo = ItemPhoto(id: id, itemId: itemId, sha256: file.sha256, contentType: file.contentType, width: file.width,
                                       height: file.height, byteSize: file.byteSize, position: last + index + 1, createdAt: now)
                 try await db.insert(into: "inventory_photos")
                     .columns("id", "item_id", "household_id", "sha256", "content_type", "width", "height", "byte_size", "position", "created_at")
                     .values(SQLBind(photo.id), SQLBind(itemId), SQLBind(householdId), SQLBind(photo.sha256), SQLBind(photo.contentType),
                             SQLBind(photo.width), SQLBind(photo.height), SQLBind(photo.byteSize), SQLBind(photo.position), SQLBind(now))
                     .run()
-                added.append(photo)
+                photos.append(photo)
             }
             try await Self.recountPhotos(itemId: itemId, at: now, on: db)
-            return added
+            return photos
         }
     }
 

@@ -111,7 +111,7 @@ extension InventoryStore {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
-    static func decodeCursor(_ text: String, sort: ItemQuery.Sort) throws -> (key: SQLBind, id: UUID) {
+    static func decodeCursor(_ text: String, sort: ItemQuery.Sort) throws -> (key: any SQLExpression, id: UUID) {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard text.count <= 1000, let data = Data(base64Encoded: base64), let cursor = try? JSONDecoder().decode(Cursor.self, from: data),
@@ -126,7 +126,7 @@ extension InventoryStore {
             return (SQLBind(number), cursor.i)
         case .added:
             guard let seconds = cursor.d, seconds.isFinite, abs(seconds) < 1e11 else { throw InventoryError.invalidCursor }
-            return (SQLBind(Date(timeIntervalSince1970: seconds)), cursor.i)
+            return (SQLTimestamp(Date(timeIntervalSince1970: seconds)), cursor.i)
         }
     }
 }

@@ -63,7 +63,7 @@ extension ListStore {
         if cursor?.purchased != true {
             var toBuy: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: false)"
             if let cursor {
-                toBuy += " AND (created_at > \(bind: cursor.createdAt) OR (created_at = \(bind: cursor.createdAt) AND id > \(bind: cursor.id)))"
+                toBuy += " AND (created_at > \(SQLTimestamp(cursor.createdAt)) OR (created_at = \(SQLTimestamp(cursor.createdAt)) AND id > \(bind: cursor.id)))"
             }
             items = try await db.raw(toBuy + " ORDER BY created_at, id" + limitClause).all().map(item(from:))
         }
@@ -71,8 +71,8 @@ extension ListStore {
         var inBasket: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: true)"
         if let cursor, cursor.purchased {
             inBasket += """
-                 AND (changed_at < \(bind: cursor.changedAt) OR (changed_at = \(bind: cursor.changedAt) AND \
-                (created_at > \(bind: cursor.createdAt) OR (created_at = \(bind: cursor.createdAt) AND id > \(bind: cursor.id)))))
+                 AND (changed_at < \(SQLTimestamp(cursor.changedAt)) OR (changed_at = \(SQLTimestamp(cursor.changedAt)) AND \
+                (created_at > \(SQLTimestamp(cursor.createdAt)) OR (created_at = \(SQLTimestamp(cursor.createdAt)) AND id > \(bind: cursor.id)))))
                 """
         }
         let remaining: SQLQueryString = limit.map { " LIMIT \(bind: $0 - items.count)" } ?? ""
