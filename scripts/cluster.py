@@ -103,10 +103,14 @@ class Cluster:
         self.remove()
 
     def start(self):
-        subprocess.run(["psql", self.admin_url, "-qc", f"CREATE DATABASE {self.database}"], check=True, capture_output=True)
-        for server in self.servers:  # one after the other: the first applies the migrations
-            server.start()
-        self.start_nginx()
+        try:
+            subprocess.run(["psql", self.admin_url, "-qc", f"CREATE DATABASE {self.database}"], check=True, capture_output=True)
+            for server in self.servers:  # one after the other: the first applies the migrations
+                server.start()
+            self.start_nginx()
+        except BaseException:
+            self.remove()  # nothing left running when it could not start
+            raise
 
     def start_nginx(self):
         folder = os.path.join(self.folder, "nginx")

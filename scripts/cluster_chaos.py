@@ -37,14 +37,18 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
-def killer(cluster, every, stop, kills, rng):
-    """Every `every` seconds: a random server dies (SIGKILL) and comes back."""
-    while not stop.wait(every):
-        index = rng.randrange(len(cluster.servers))
-        cluster.kill(index)
-        kills.append((time.time(), index))
-        time.sleep(rng.uniform(0.5, 2.0))  # down for a moment: nginx sends its requests elsewhere
-        cluster.restart(index)
+def killer(cluster, every, stop, kills, failures, rng):
+    """Every `every` seconds: a random server dies (SIGKILL) and comes back; a server that does not
+    come back is a failure of the run."""
+    try:
+        while not stop.wait(every):
+            index = rng.randrange(len(cluster.servers))
+            cluster.kill(index)
+            kills.append((time.time(), index))
+            time.sleep(rng.uniform(0.5, 2.0))  # down for a moment: nginx sends its requests elsewhere
+            cluster.restart(index)
+    except Exception as error:  # noqa: BLE001 - reported with the run's figures
+        failures.append(f"a killed server did not come back: {error}")
 
 
 def interrupted_deliveries(cluster):
@@ -109,10 +113,10 @@ def main():
         households = [Household(cluster.base, number, arguments.members, receiver, random.Random(rng.random()))
                       for number in range(arguments.households)]
         print(f"cluster and {len(households)} households ready in {time.monotonic() - started:.0f} s")
-        stop, kills = threading.Event(), []
+        stop, kills, failures = threading.Event(), [], []
         for household in households:
             household.begin(stop)
-        chaos = threading.Thread(target=killer, args=(cluster, arguments.kill_every, stop, kills, rng), daemon=True)
+        chaos = threading.Thread(target=killer, args=(cluster, arguments.kill_every, stop, kills, failures, rng), daemon=True)
         chaos.start()
         time.sleep(arguments.seconds)
         stop.set()
@@ -133,7 +137,7 @@ def main():
             household.wait_for_streams(deadline=time.monotonic() + 60)
         print(f"{time.monotonic() - started:.0f} s: streams caught up", file=sys.stderr)
 
-        problems = []
+        problems = list(failures)
         acknowledged = sum(household.acknowledged for household in households)
         outcomes = [household.compare() for household in households]
         lost, doubled = sum(outcome[0] for outcome in outcomes), sum(outcome[1] for outcome in outcomes)

@@ -22,6 +22,8 @@ struct AppServices: Sendable {
     let reports: InventoryReports
     let claimFiles: ClaimFiles
     let secrets: SecretBox
+    /// The locks this server holds while it works on something of the cluster's (PostgreSQL only).
+    let locks: SessionLocks?
     let renderer: PageRenderer
     /// Every route, once the router is built.
     let routes = RouteTable()

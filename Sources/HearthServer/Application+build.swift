@@ -32,17 +32,16 @@ public func buildApplication(
             logger: logger
         )
         app.addServices(
-            DatabaseService(database: database, credentials: services.credentials, webhooks: services.webhooks,
+            DatabaseService(database: database, locks: services.locks, credentials: services.credentials, webhooks: services.webhooks,
                             lists: services.lists, inventory: services.inventory, media: services.media,
                             clock: configuration.clock, logger: logger),
             FocusScheduler(focus: services.focus),
-            NightlyBackupService(backups: services.backups, database: database, clock: configuration.clock, logger: logger),
+            NightlyBackupService(backups: services.backups, database: database, locks: services.locks, clock: configuration.clock, logger: logger),
             ReceiptReader(queue: services.receiptQueue, inventory: services.inventory, media: services.media,
                           recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
-                          events: services.events, logger: logger),
+                          events: services.events, locks: services.locks, logger: logger),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
-                          allowLoopback: configuration.webhooksAllowLoopback, locks: SessionLocks(database: database, logger: logger),
-                          logger: logger)
+                          allowLoopback: configuration.webhooksAllowLoopback, locks: services.locks, logger: logger)
         )
         if database.kind == .postgres {
             app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),
@@ -143,7 +142,7 @@ extension AppServices {
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
             reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media),
-            secrets: secrets,
+            secrets: secrets, locks: SessionLocks(database: database, logger: logger),
             renderer: try await PageRenderer.load()
         )
     }

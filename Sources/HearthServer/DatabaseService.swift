@@ -10,6 +10,7 @@ import ServiceLifecycle
 /// shut down gracefully.
 struct DatabaseService: Service {
     let database: Database
+    let locks: SessionLocks?
     let credentials: CredentialStore
     let webhooks: WebhookStore
     let lists: ListStore
@@ -20,6 +21,8 @@ struct DatabaseService: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown { await purgeHourly() }
+        // The services that use them stop first (in the reverse order they were added).
+        await locks?.close()
         try await database.close()
     }
 
@@ -27,7 +30,7 @@ struct DatabaseService: Service {
         while !Task.isCancelled {
             do {
                 let now = clock.now
-                try await database.run(.purge, every: 3600, now: now) { [database, credentials, webhooks, lists, inventory, media] in
+                try await database.run(.purge, every: 3600, now: now, locks: locks) { [database, credentials, webhooks, lists, inventory, media] in
                     try await credentials.purgeExpiredSessions()
                     if database.kind == .postgres { try await AttemptStore(database: database).purge(before: now - AttemptThrottle.hour, now: now) }
                     try await webhooks.pruneLog()

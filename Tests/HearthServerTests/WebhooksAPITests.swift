@@ -43,6 +43,19 @@ import Testing
         }
     }
 
+    @Test func aWebhookSentAgainWithItsIdIsMadeOnceWithTheSameSecret() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let body = #"{"id":"\#(UUID().uuidString)","url":"http://127.0.0.1:9/hook"}"#
+            let first = try await api.send(.post, "/api/v1/webhooks", json: body, token: token)
+            let again = try await api.send(.post, "/api/v1/webhooks", json: body, token: token)
+            #expect(first.status == .created && again.status == .ok)
+            #expect(try first.json()["secret"] as? String == again.json()["secret"] as? String)
+            #expect((try await api.send(.get, "/api/v1/webhooks", token: token).json()["webhooks"] as? [Any])?.count == 1)
+        }
+    }
+
     @Test func aBadAddressIsRefusedWithAReason() async throws {
         try await withApp(configure: { $0.webhooksAllowLoopback = false }) { client in
             let api = APIClient(client: client)

@@ -87,7 +87,7 @@ import Testing
             let store = WebhookStore(database: database, clock: clock)
             var ids: [UUID] = []
             for index in 0..<WebhookStore.maximumPerUser {
-                ids.append(try await store.create(userId: ada.id, url: "https://a.example/\(index)", events: [], sealedSecret: "s").id)
+                ids.append(try await store.create(userId: ada.id, url: "https://a.example/\(index)", events: [], sealedSecret: "s").target.webhook.id)
             }
             await #expect(throws: WebhookError.tooMany(maximum: WebhookStore.maximumPerUser)) {
                 try await store.create(userId: ada.id, url: "https://a.example/x", events: [], sealedSecret: "s")
@@ -111,7 +111,7 @@ import Testing
             let due = try await allDue(store)
             #expect(due.map(\.payload) == ["1", "2", "3"])
             #expect(due.map(\.sequence) == [1, 2, 3])
-            #expect(Set(due.map(\.delivery.webhookId)) == [hook.id])
+            #expect(Set(due.map(\.delivery.webhookId)) == [hook.target.webhook.id])
             // The first fails: the others wait for its retry instead of overtaking it.
             try await store.record(due[0].delivery.id, delivered: false, statusCode: 503, error: "HTTP 503")
             #expect(try await allDue(store).isEmpty)
@@ -132,7 +132,26 @@ import Testing
             try await queue(store, database, ada.id, [(.phaseStarted, "a1"), (.paused, "a2"), (.resumed, "a3")])
             try await queue(store, database, bob.id, [(.phaseStarted, "b1")])
             #expect(try await store.queuesDue().count == 2, "each queue is served on its own")
-            #expect(try await store.due(webhookId: busy.id, limit: 2).map(\.payload) == ["a1", "a2"])
+            #expect(try await store.due(webhookId: busy.target.webhook.id, limit: 2).map(\.payload) == ["a1", "a2"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aWebhookSentAgainWithItsIdIsMadeOnce(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let accounts = AccountStore(database: database, clock: clock)
+            let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let eve = try await accounts.register(name: "Eve", email: "eve@example.org", passwordHash: "h")
+            let store = WebhookStore(database: database, clock: clock)
+            let id = UUID()
+            let first = try await store.create(id: id, userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "first")
+            let again = try await store.create(id: id, userId: ada.id, url: "https://a.example/hook", events: [], sealedSecret: "second")
+            #expect(first.created && !again.created)
+            #expect(again.target.sealedSecret == "first", "the secret made first, which the first answer carried")
+            await #expect(throws: WebhookError.idConflict) {
+                try await store.create(id: id, userId: eve.id, url: "https://e.example/hook", events: [], sealedSecret: "s")
+            }
+            #expect(try await store.webhooks(userId: ada.id).count == 1)
         }
     }
 
@@ -147,7 +166,7 @@ import Testing
             #expect(try await one.take("webhook:a"), "taken again by its holder")
             #expect(try await !other.take("webhook:a"))
             #expect(try await other.take("webhook:b"), "another queue is free")
-            try await one.release("webhook:a")
+            await one.release("webhook:a")
             #expect(try await other.take("webhook:a"), "one release gives it back")
             #expect(await other.holds("webhook:a"))
             // The holder dies: its locks go with its connection.

@@ -82,6 +82,8 @@ public enum WebhookError: Error, Equatable, Sendable {
     case refusedAddress(String, reason: String)
     case tooMany(maximum: Int)
     case notFound
+    /// A client's id that something else already has.
+    case idConflict
 
     public var message: String {
         switch self {
@@ -89,6 +91,7 @@ public enum WebhookError: Error, Equatable, Sendable {
         case .refusedAddress(let url, let reason): "“\(url)” points to \(reason), where webhooks may not go."
         case .tooMany(let maximum): "You can have at most \(maximum) webhooks."
         case .notFound: "No such webhook."
+        case .idConflict: "This id is already used by something else."
         }
     }
 }

@@ -14,9 +14,10 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let events = Set((body.events ?? []).compactMap { TimerEvent.Kind(rawValue: $0.rawValue) })
-        let (webhook, secret) = try await services.createWebhook(for: user, url: body.url, events: events)
-        let shown = Components.Schemas.Webhook(webhook)
-        return .created(.init(body: .json(.init(id: shown.id, url: shown.url, events: shown.events, createdAt: shown.createdAt, secret: secret))))
+        let saved = try await services.createWebhook(id: try Self.uuid(body.id), for: user, url: body.url, events: events)
+        let shown = Components.Schemas.Webhook(saved.webhook)
+        let answer = Components.Schemas.CreatedWebhook(id: shown.id, url: shown.url, events: shown.events, createdAt: shown.createdAt, secret: saved.secret)
+        return saved.created ? .created(.init(body: .json(answer))) : .ok(.init(body: .json(answer)))
     }
 
     func deleteWebhook(_ input: Operations.DeleteWebhook.Input) async throws -> Operations.DeleteWebhook.Output {
@@ -48,8 +49,12 @@ extension Components.Schemas.Webhook {
 
 extension Components.Schemas.WebhookDelivery {
     init(_ delivery: HearthCore.WebhookDelivery) {
-        self.init(id: delivery.id.text, event: .init(rawValue: delivery.event) ?? .phaseStarted,
-                  status: .init(rawValue: delivery.status.rawValue) ?? .failed, attempts: delivery.attempts,
+        let status: StatusPayload = switch delivery.status {
+        case .pending: .pending
+        case .delivered: .delivered
+        case .failed: .failed
+        }
+        self.init(id: delivery.id.text, event: delivery.event, status: status, attempts: delivery.attempts,
                   nextAttemptAt: delivery.nextAttemptAt, lastStatusCode: delivery.lastStatusCode, lastError: delivery.lastError,
                   createdAt: delivery.createdAt)
     }

@@ -9,6 +9,7 @@ import ServiceLifecycle
 struct NightlyBackupService: Service {
     let backups: HouseholdBackups
     let database: Database
+    let locks: SessionLocks?
     let clock: any WallClock
     let logger: Logger
 
@@ -16,7 +17,7 @@ struct NightlyBackupService: Service {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    try await database.run(.nightlyBackups, every: 3600, now: clock.now) { try await makeDueBackups() }
+                    try await database.run(.nightlyBackups, every: 3600, now: clock.now, locks: locks) { try await makeDueBackups() }
                 } catch {
                     logger.warning("Could not look for nightly backups to make: \(error)")
                 }

@@ -31,52 +31,64 @@ struct ClusterAgreement {
         if database.kind == .postgres { try await checkMediaFolder(settings) }
     }
 
-    /// The media folder carries a marker with the id the database keeps: a server whose folder has
-    /// another (or none) is not looking at the cluster's files. The first server claims an id in the
-    /// database, then marks its folder with it.
+    /// The media folder carries a marker naming the database it belongs to (a random id the first
+    /// server stores): a folder marked for another database is refused, and so is a folder with no
+    /// marker once the database has marked one (it is not the shared folder). The marker is written
+    /// before the database notes it, so a server that dies in between leaves nothing to undo.
     private func checkMediaFolder(_ settings: ClusterSettings) async throws {
         let folder = URL(fileURLWithPath: configuration.mediaDirectory)
         let marker = folder.appendingPathComponent(Self.markerName)
-        var agreed = try await settings.value(of: "media_folder")
-        if agreed == nil {
-            let proposed = UUID().text
-            agreed = try await settings.agree(on: "media_folder", proposing: proposed)
-            if agreed == proposed { _ = try Self.writeMarker(proposed, to: marker) }
-        }
-        // A server that lost the race to claim waits a moment for the winner's marker.
+        let database = try await settings.agree(on: "database_id", proposing: UUID().text)
         var found = Self.readMarker(marker)
-        for _ in 0..<20 where found == nil {
-            try await Task.sleep(for: .milliseconds(100))
-            found = Self.readMarker(marker)
+        if found == nil, try await settings.value(of: "media_marked") != nil {
+            // Another server marked the shared folder a moment ago: a network mount may show it late.
+            for _ in 0..<50 where found == nil {
+                try await Task.sleep(for: .milliseconds(100))
+                found = Self.readMarker(marker)
+            }
+            guard found != nil else {
+                throw Refusal(description: """
+                    The media folder \(folder.path) is not the one the servers of this database share: it has no \
+                    \(Self.markerName) marker, which the first server wrote into its media folder. Set HEARTH_MEDIA_DIR to \
+                    that shared folder (a network mount every server sees).
+                    """)
+            }
         }
-        guard let found else {
+        let marked = try found ?? Self.writeMarker(database, to: marker)
+        guard marked == database else {
             throw Refusal(description: """
-                The media folder \(folder.path) is not the one the servers of this database share: it has no \
-                \(Self.markerName) marker, which the first server wrote into its media folder. Set HEARTH_MEDIA_DIR to \
-                that shared folder (a network mount every server sees).
+                The media folder \(folder.path) belongs to another Hearth database (its \(Self.markerName) marker names \
+                another). Set HEARTH_MEDIA_DIR to the folder the servers of this database share.
                 """)
         }
-        guard found == agreed else {
-            throw Refusal(description: """
-                The media folder \(folder.path) belongs to another Hearth database (its \(Self.markerName) marker \
-                differs from this database's). Set HEARTH_MEDIA_DIR to the folder the servers of this database share.
-                """)
-        }
+        try await settings.set("media_marked", to: "true")
     }
 
+    /// The marker's text; nil when there is none (or it is empty: a marker whose writing was cut short).
     static func readMarker(_ url: URL) -> String? {
-        (try? String(contentsOf: url, encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return id.isEmpty ? nil : id
     }
 
-    /// Marks the folder with `id`, unless it has a marker already (then that one stays).
+    /// Marks the folder with `id`, unless another server marked it first (then that marker's id).
+    /// `O_EXCL` makes it one marker of two servers starting at once, also on NFS and SMB mounts.
     static func writeMarker(_ id: String, to url: URL) throws -> String {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().text)")
-        try Data((id + "\n").utf8).write(to: temporary)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        // link() never replaces a file: a marker already there is kept.
-        if link(temporary.path, url.path) == 0 { return id }
-        guard let existing = readMarker(url) else { throw Refusal(description: "The media folder marker \(url.path) cannot be written.") }
-        return existing
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            if let existing = readMarker(url) { return existing }
+            // An empty marker (its server died before writing) is written over.
+            guard let handle = FileHandle(forWritingAtPath: url.path) else {
+                throw Refusal(description: "The media folder marker \(url.path) cannot be written.")
+            }
+            try handle.write(contentsOf: Data((id + "\n").utf8))
+            try handle.close()
+            return id
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data((id + "\n").utf8))
+        try handle.synchronize()
+        return id
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import SQLKit
 
 /// The event log of servers sharing a PostgreSQL database: events are rows (``EventStore``),
 /// numbered per household in commit order, and reach every server's streams through the
@@ -15,6 +16,11 @@ struct DatabaseEventLog: EventLog {
         try await store.append(householdId: scope.householdId, userId: scope.userId, name: event.name, data: event.data)
     }
 
+    func append(_ event: ServerEvent, to scope: EventScope, within db: any SQLDatabase) async throws -> Bool {
+        try await store.append(householdId: scope.householdId, userId: scope.userId, name: event.name, data: event.data, on: db)
+        return true
+    }
+
     func catchUp(householdId: UUID, after position: EventPosition?) async throws -> CatchUp {
         // Where the log stands first: every event up to there has committed, so the rows read
         // next hold all of them that are still kept.
@@ -23,8 +29,11 @@ struct DatabaseEventLog: EventLog {
         guard position.log == now.log, position.seq <= now.seq else { return .gone(now: now) }
         guard position.seq < now.seq else { return .missed([], upTo: now) }
         let rows = try await store.events(householdId: householdId, after: position.seq, limit: Self.longestCatchUp)
-        guard rows.first?.seq == position.seq + 1, rows.count < Self.longestCatchUp else { return .gone(now: now) }
-        return .missed(rows.filter { $0.seq <= now.seq }.map(Self.logged), upTo: now)
+            .filter { $0.seq <= now.seq }
+        // Every number from the position on: one forgotten (or still more than the longest catch-up) is a reset.
+        guard rows.count == now.seq - position.seq, rows.enumerated().allSatisfy({ $0.element.seq == position.seq + 1 + Int64($0.offset) })
+        else { return .gone(now: now) }
+        return .missed(rows.map(Self.logged), upTo: now)
     }
 
     /// Each household's events are a log of their own.

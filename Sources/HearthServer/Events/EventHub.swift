@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import SQLKit
 
 /// Events for the open pages of a person (their timer, their reports) and of a household (shared
 /// lists, the inventory): kept in a log for a while (``EventLog``) and brought to every stream
@@ -22,8 +23,8 @@ struct EventHub: Sendable {
         return EventHub(log: log, subscribers: subscribers, logger: logger)
     }
 
-    /// Records and sends an event. A change that is saved already is not undone when its event
-    /// cannot be recorded: the failure is logged, and the pages see the change on their next read.
+    /// Records and sends an event, once the change it tells of is saved. The change is not undone
+    /// when its event cannot be recorded (the database stopped answering): the failure is logged.
     func publish(_ event: ServerEvent, to scope: EventScope) async {
         do {
             try await log.append(event, to: scope)
@@ -32,11 +33,24 @@ struct EventHub: Sendable {
         }
     }
 
+    /// Records a change's events in its own transaction (`db`) where the log is the database, so
+    /// they exist exactly when the change does and in its commit order; answers those left to
+    /// ``publish(_:to:)`` once the change is saved (where the log is in memory).
+    func record(_ events: [ServerEvent], to scope: EventScope, within db: any SQLDatabase) async throws -> [ServerEvent] {
+        var later: [ServerEvent] = []
+        for event in events {
+            if try await !log.append(event, to: scope, within: db) { later.append(event) }
+        }
+        return later
+    }
+
     /// Ends the person's open streams on every server, after they left `householdId` or were
     /// removed from it: their clients reconnect and from then on follow the household they are in
-    /// now (or are refused).
+    /// now (or are refused). This server's end at once, the others' as they hear it.
     func endStreams(ofUser userId: UUID, in householdId: UUID) async {
-        await publish(.endStreams, to: EventScope(householdId: householdId, userId: userId))
+        let scope = EventScope(householdId: householdId, userId: userId)
+        subscribers.deliver(LoggedEvent(seq: 0, scope: scope, event: .endStreams))
+        await publish(.endStreams, to: scope)
     }
 
     /// A stream for `user`: first what they missed since `lastEventId` (or `reset` when that is no

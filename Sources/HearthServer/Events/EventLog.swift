@@ -1,11 +1,18 @@
 import Foundation
+import HearthStore
+import SQLKit
 
 /// Where events are kept for a while, numbered, so that a stream reopened on any server catches up
 /// on what it missed. Appending also brings the event to every server's ``EventSubscribers``: at
 /// once on SQLite (``MemoryEventLog``), through PostgreSQL's NOTIFY in a cluster (``DatabaseEventLog``).
 protocol EventLog: Sendable {
-    /// Records `event` for `scope`.
+    /// Records `event` for `scope`, once the change it tells of is saved.
     func append(_ event: ServerEvent, to scope: EventScope) async throws
+
+    /// Records `event` in the transaction of the change it tells of (`db`), so that it exists
+    /// exactly when the change does and follows it in commit order; false where events are kept
+    /// elsewhere than in the database (then ``append(_:to:)`` after the commit).
+    func append(_ event: ServerEvent, to scope: EventScope, within db: any SQLDatabase) async throws -> Bool
 
     /// The household's events after `position` (all of them, for every member: the caller picks
     /// what a stream gets) and where the log stands; with no position, none and where it stands.
@@ -24,5 +31,5 @@ enum CatchUp: Sendable, Equatable {
 
 extension EventLog {
     /// Events are kept at least this long: a stream reopened within it misses nothing.
-    static var kept: TimeInterval { 15 * 60 }
+    static var kept: TimeInterval { EventStore.kept }
 }

@@ -3,7 +3,9 @@ import ServiceLifecycle
 
 /// The bytes of an event stream: what the client missed and `ready` when it opens (the stream is
 /// live from there on), each new event, and a comment every 25 seconds so proxies keep it open.
-/// The stream ends when the server shuts down gracefully, which would otherwise wait for it forever.
+/// The stream ends when the server shuts down gracefully, which would otherwise wait for it forever,
+/// and when its client reads so slowly that ``EventSubscribers/buffer`` events wait on top of what it
+/// missed: it reconnects, as every client does, and catches up from the log.
 struct EventStreamBody: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
     static let heartbeat: Duration = .seconds(25)
@@ -11,7 +13,8 @@ struct EventStreamBody: AsyncSequence, Sendable {
 
     func makeAsyncIterator() -> AsyncStream<ArraySlice<UInt8>>.Iterator {
         let subscription = subscription
-        let (stream, continuation) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ArraySlice<UInt8>.self, bufferingPolicy: .bufferingOldest(subscription.opening.count + EventSubscribers.buffer))
         let task = Task {
             await withGracefulShutdownHandler {
                 await Self.pump(subscription, into: continuation)
@@ -28,7 +31,7 @@ struct EventStreamBody: AsyncSequence, Sendable {
             group.addTask {
                 for event in subscription.opening { continuation.yield(ArraySlice(event.wireFormat.utf8)) }
                 for await logged in subscription.live where logged.seq > subscription.after {
-                    continuation.yield(ArraySlice(logged.event.wireFormat.utf8))
+                    if case .dropped = continuation.yield(ArraySlice(logged.event.wireFormat.utf8)) { break }
                 }
                 continuation.finish()
             }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import SQLKit
 import Synchronization
 
 /// The event log of a server on SQLite, which is the only server: the last 15 minutes of events
@@ -16,7 +17,7 @@ final class MemoryEventLog: EventLog {
     }
 
     /// Tells this run's numbers from an earlier run's.
-    let run = String(UUID().text.prefix(4)).lowercased()
+    let run = String(UUID().text.prefix(8)).lowercased()
     private let subscribers: EventSubscribers
     private let clock: any WallClock
     private let state = Mutex(State())
@@ -42,6 +43,11 @@ final class MemoryEventLog: EventLog {
             // Under the lock, so every stream gets the events in their order.
             subscribers.deliver(logged)
         }
+    }
+
+    /// In memory, events are recorded once the change is saved: a crash ends the streams anyway.
+    func append(_ event: ServerEvent, to scope: EventScope, within db: any SQLDatabase) -> Bool {
+        false
     }
 
     /// Numbers run across households, but a position is read only against its own household's

@@ -35,9 +35,11 @@ struct EventScope: Sendable, Equatable {
     static func household(_ householdId: UUID) -> EventScope { EventScope(householdId: householdId, userId: nil) }
     static func user(_ user: User) -> EventScope { EventScope(householdId: user.householdId, userId: user.id) }
 
-    /// Whether a stream of `user` (opened as a member of `householdId`) gets the event.
+    /// Whether a stream of `user` (opened as a member of `householdId`) gets the event. A person's
+    /// event is of the household they were in when it happened: a stream they opened since they
+    /// moved follows the other household (and its log), and neither gets nor is ended by it.
     func reaches(userId: UUID, householdId: UUID) -> Bool {
-        self.userId.map { $0 == userId } ?? (self.householdId == householdId)
+        self.householdId == householdId && (self.userId.map { $0 == userId } ?? true)
     }
 }
 

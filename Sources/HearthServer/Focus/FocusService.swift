@@ -51,20 +51,21 @@ struct FocusService: Sendable {
     /// time of the phases started through the others (and ends them, should their server die).
     func loadSchedule() async throws {
         for timer in try await store.dueTimers(before: clock.now + 2 * schedule.sweepInterval) {
-            await schedule.set(timer.userId, dueAt: timer.dueAt)
+            await schedule.found(timer.userId, dueAt: timer.dueAt)
         }
     }
 
     /// What a change of the user's timer does in its own transaction: queues the webhook
-    /// deliveries of its events, and answers the events for the user's open pages.
+    /// deliveries of its events and records the events for the user's open pages (in the database
+    /// of a cluster); answers the events left to publish once the change is saved.
     private func effects(for user: User, settings: FocusSettings) -> @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> [ServerEvent] {
-        let webhooks = webhooks
+        let webhooks = webhooks, events = events
         return { transition, now, db in
             let messages = transition.events.map { event in
                 (event.kind, TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone))
             }
             try await webhooks.enqueue(userId: user.id, events: messages.map { ($0.0, $0.1.data) }, on: db)
-            return messages.map(\.1)
+            return try await events.record(messages.map(\.1), to: .user(user), within: db)
         }
     }
 
@@ -104,7 +105,7 @@ struct FocusScheduler: Service {
                     } catch {
                         focus.logger.error("Could not complete a timer phase", metadata: ["user": "\(userId)", "error": "\(error)"])
                         // Try again shortly rather than losing the completion.
-                        await focus.schedule.set(userId, dueAt: focus.clock.now + 5)
+                        await focus.schedule.retry(userId, at: focus.clock.now + 5)
                     }
                 }
             }

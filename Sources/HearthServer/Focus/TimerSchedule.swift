@@ -5,11 +5,27 @@ import HearthStore
 /// The scheduler loop sleeps until the earliest of them; any change wakes it to look again.
 actor TimerSchedule {
     private var due: [UUID: Date] = [:]
+    /// Timers whose completion failed, and when to try again: a sweep does not bring them sooner.
+    private var retries: [UUID: Date] = [:]
     private var sleeper: Task<Void, Never>?
 
-    /// Sets (or, with nil, clears) when `userId`'s timer is due.
+    /// Sets (or, with nil, clears) when `userId`'s timer is due, after a change of the timer.
     func set(_ userId: UUID, dueAt: Date?) {
+        retries[userId] = nil
         due[userId] = dueAt
+        sleeper?.cancel()
+    }
+
+    /// When a sweep found `userId`'s timer due: not sooner than a retry set after a failure.
+    func found(_ userId: UUID, dueAt: Date) {
+        due[userId] = max(dueAt, retries[userId] ?? dueAt)
+        sleeper?.cancel()
+    }
+
+    /// Tries a timer whose completion failed again at `time`.
+    func retry(_ userId: UUID, at time: Date) {
+        retries[userId] = time
+        due[userId] = time
         sleeper?.cancel()
     }
 

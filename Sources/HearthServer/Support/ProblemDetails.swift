@@ -36,7 +36,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as ListError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as WebhookError:
-            self.init(status: error == .notFound ? .notFound : .unprocessableContent, detail: error.message)
+            self.init(status: error == .notFound ? .notFound : error == .idConflict ? .conflict : .unprocessableContent, detail: error.message)
         case let error as FocusError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as InventoryError:

@@ -13,8 +13,9 @@ import ServiceLifecycle
 /// its deliveries one after another in the order of their events; different webhooks are served
 /// side by side. Every server of a cluster runs a sender, and a webhook's queue is served by one
 /// server at a time: the one that holds its lock (``SessionLocks``), which goes with the server
-/// should it die. A delivery is sent once; only a crash between sending and recording sends it
-/// again (from the next server to take the queue), with the same `X-Hearth-Delivery` id.
+/// should it die (its lock is checked with PostgreSQL before each delivery). A delivery is sent
+/// once; only a server that dies, or loses its database connection, between sending and recording
+/// it makes it arrive again (from the next server to take the queue), with the same `X-Hearth-Delivery` id.
 struct WebhookSender: Service {
     static let pollInterval: Duration = .seconds(1)
     static let requestTimeout: TimeAmount = .seconds(10)
@@ -38,7 +39,6 @@ struct WebhookSender: Service {
                 try? await Task.sleep(for: Self.pollInterval)
             }
         }
-        await locks?.close()
     }
 
     /// Attempts every due delivery once: each webhook's queue in order, stopping at its first
@@ -70,7 +70,7 @@ struct WebhookSender: Service {
         } catch {
             logger.warning("A webhook's deliveries could not be processed", metadata: ["webhook": "\(webhookId)", "error": "\(error)"])
         }
-        try? await locks?.release(lock)
+        await locks?.release(lock)
     }
 
     /// Attempts one delivery and records the outcome; true when it was delivered.

@@ -3,6 +3,7 @@ import HearthCore
 import Logging
 import PostgresKit
 import SQLKit
+import Synchronization
 
 /// An event as the servers of a cluster share it: numbered within its household in commit order.
 public struct StoredEvent: Sendable, Equatable {
@@ -37,11 +38,12 @@ public struct EventStore: Sendable {
         self.clock = clock
     }
 
-    /// Appends an event and answers its number. One statement: the household's counter row stays
-    /// locked until it commits, so numbers follow commit order within a household.
+    /// Appends an event and answers its number: on its own, or in the transaction `db` of the change
+    /// it tells of. The household's counter row stays locked until the statement (or transaction)
+    /// commits, so numbers follow commit order within a household.
     @discardableResult
-    public func append(householdId: UUID, userId: UUID?, name: String, data: String) async throws -> Int64 {
-        guard let row = try await database.sql.raw("""
+    public func append(householdId: UUID, userId: UUID?, name: String, data: String, on db: (any SQLDatabase)? = nil) async throws -> Int64 {
+        guard let row = try await (db ?? database.sql).raw("""
             WITH next AS (
                 INSERT INTO event_counters (household_id, seq) VALUES (\(bind: householdId), 1)
                 ON CONFLICT (household_id) DO UPDATE SET seq = event_counters.seq + 1 RETURNING seq)
@@ -74,19 +76,47 @@ public struct EventStore: Sendable {
     /// Hears every event appended by any server, in commit order within each household, until the
     /// task is cancelled. A connection of its own listens; `connected` runs each time it listens
     /// anew (events appended while it was not listening were missed: streams must catch up from
-    /// ``events(householdId:after:limit:)``); a lost connection is opened again a second later.
+    /// ``events(householdId:after:limit:)``); a lost connection is opened again a second later. A
+    /// connection that went quiet without closing (a network that dropped it) is noticed by a ping
+    /// this server sends itself every ``pingInterval``: one not heard back in time closes it.
     public func follow(logger: Logger, connected: @escaping @Sendable () async -> Void,
                        deliver: @escaping @Sendable (StoredEvent) async -> Void) async {
-        guard case .postgres(let url) = database.location, let configuration = try? SQLPostgresConfiguration(url: url) else { return }
+        guard case .postgres(let url) = database.location, let configuration = try? SQLPostgresConfiguration(url: url) else {
+            logger.error("Events cannot be followed: the database is not PostgreSQL or its URL cannot be read.")
+            return
+        }
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 0, logger: logger)
+                try await connection.noticeLostClients(logger: logger)
+                let ping = "ping " + UUID().text
+                let heard = LastHeard(clock.now)
                 do {
-                    try await connection.listen(on: "hearth_events") { notifications in
-                        await connected()
-                        for try await notification in notifications {
-                            if let event = try await event(named: notification.payload) { await deliver(event) }
+                    try await withThrowingTaskGroup { group in
+                        group.addTask {
+                            try await connection.listen(on: "hearth_events") { notifications in
+                                await connected()
+                                for try await notification in notifications {
+                                    if notification.payload == ping {
+                                        heard.mark(clock.now)
+                                    } else if let event = try await event(named: notification.payload) {
+                                        await deliver(event)
+                                    }
+                                }
+                            }
                         }
+                        group.addTask {
+                            while true {
+                                try await Task.sleep(for: .seconds(Self.pingInterval))
+                                guard clock.now.timeIntervalSince(heard.time) < 3 * Self.pingInterval else {
+                                    throw StoreError.unreachable("PostgreSQL", "the event connection stopped answering")
+                                }
+                                try await database.sql.raw("SELECT pg_notify('hearth_events', \(bind: ping))").run()
+                            }
+                        }
+                        // Either ends: the listening stopped or went quiet.
+                        try await group.next()
+                        group.cancelAll()
                     }
                 } catch {
                     if !Task.isCancelled { logger.warning("Stopped hearing events: \(String(reflecting: error))") }
@@ -99,6 +129,9 @@ public struct EventStore: Sendable {
             try? await Task.sleep(for: .seconds(1))
         }
     }
+
+    /// How often a follower pings itself through its listening connection.
+    public static let pingInterval: TimeInterval = 5
 
     /// The event a notification names (`<household id> <seq>`); nil when it is gone already.
     private func event(named payload: String) async throws -> StoredEvent? {
@@ -113,5 +146,20 @@ public struct EventStore: Sendable {
         StoredEvent(householdId: try row.decode(column: "household_id", as: UUID.self), seq: try row.decode(column: "seq", as: Int64.self),
                     userId: try row.decode(column: "user_id", as: UUID?.self), name: try row.decode(column: "name", as: String.self),
                     data: try row.decode(column: "data", as: String.self))
+    }
+}
+
+/// When a follower last heard its own ping.
+private final class LastHeard: Sendable {
+    private let value: Mutex<Date>
+
+    init(_ time: Date) {
+        value = Mutex(time)
+    }
+
+    var time: Date { value.withLock { $0 } }
+
+    func mark(_ time: Date) {
+        value.withLock { $0 = time }
     }
 }

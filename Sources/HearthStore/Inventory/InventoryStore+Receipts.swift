@@ -155,6 +155,12 @@ extension InventoryStore {
     }
 
     /// Receipts whose reading was under way when the server stopped: read them again at start.
+    /// Whether a receipt still waits for its reading.
+    public func isBeingRead(receiptId: UUID) async throws -> Bool {
+        try await sql.select().column("id").from("inventory_receipts").where("id", .equal, receiptId)
+            .where("status", .equal, Receipt.Status.reading.rawValue).first() != nil
+    }
+
     public func receiptsBeingRead() async throws -> [(id: UUID, householdId: UUID, sha256: String)] {
         try await sql.select().columns("id", "household_id", "image_sha256").from("inventory_receipts")
             .where("status", .equal, Receipt.Status.reading.rawValue).where("image_sha256", .isNot, SQLLiteral.null).all()

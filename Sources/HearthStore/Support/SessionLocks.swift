@@ -25,27 +25,47 @@ public actor SessionLocks {
 
     /// Takes the lock `name` unless another server holds it (or this one is taking it right now).
     public func take(_ name: String) async throws -> Bool {
-        if holds(name) { return true }
+        if held.contains(name), let connection, !connection.isClosed { return true }
         guard taking.insert(name).inserted else { return false }
         defer { taking.remove(name) }
         let connection = try await liveConnection()
         let rows = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(name), 0))", logger: logger)
         var taken = false
         for try await value in rows.decode(Bool.self) { taken = value }
-        if taken { held.insert(name) }
-        return taken
+        // Taken on a connection that was lost meanwhile (and replaced): that lock went with it.
+        guard taken, connection === self.connection else { return false }
+        held.insert(name)
+        return true
     }
 
-    /// Whether this server still holds `name`.
-    public func holds(_ name: String) -> Bool {
-        guard let connection, !connection.isClosed else { return false }
-        return held.contains(name)
+    /// Whether this server still holds `name`, as PostgreSQL says (a connection that a network
+    /// dropped without closing looks open here, while PostgreSQL let its locks go).
+    public func holds(_ name: String) async -> Bool {
+        guard held.contains(name), let connection, !connection.isClosed else { return false }
+        do {
+            let rows = try await connection.query("""
+                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+                AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(\(name), 0)
+                """, logger: logger)
+            var count = 0
+            for try await value in rows.decode(Int.self) { count = value }
+            return count > 0 && connection === self.connection
+        } catch {
+            return false
+        }
     }
 
-    /// Gives `name` back.
-    public func release(_ name: String) async throws {
+    /// Gives `name` back. Should that fail, the connection is closed: a lock must not stay behind.
+    public func release(_ name: String) async {
         guard held.remove(name) != nil, let connection, !connection.isClosed else { return }
-        try await connection.query("SELECT pg_advisory_unlock(hashtextextended(\(name), 0))", logger: logger)
+        do {
+            try await connection.query("SELECT pg_advisory_unlock(hashtextextended(\(name), 0))", logger: logger)
+        } catch {
+            logger.warning("A lock could not be given back; its connection closes", metadata: ["lock": "\(name)", "error": "\(error)"])
+            held = []
+            self.connection = nil
+            try? await connection.close()
+        }
     }
 
     /// Gives every lock back and closes the connection.
@@ -66,7 +86,14 @@ public actor SessionLocks {
         held = []
         let task = Task { [configuration, logger] in
             try? await lost?.close()
-            return try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 1, logger: logger)
+            let opened = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 1, logger: logger)
+            do {
+                try await opened.noticeLostClients(logger: logger)
+            } catch {
+                try? await opened.close()
+                throw error
+            }
+            return opened
         }
         connecting = task
         defer { connecting = nil }

@@ -33,17 +33,31 @@ public struct WebhookStore: Sendable {
 
     var sql: any SQLDatabase { database.sql }
 
-    /// Saves a webhook (its secret already sealed); at most ``maximumPerUser`` per user.
-    public func create(userId: UUID, url: String, events: Set<TimerEvent.Kind>, sealedSecret: String) async throws -> Webhook {
-        let count = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("webhooks")
-            .where("user_id", .equal, userId).first()?.decode(column: "n", as: Int.self) ?? 0
-        guard count < Self.maximumPerUser else { throw WebhookError.tooMany(maximum: Self.maximumPerUser) }
-        let webhook = Webhook(id: ids.next(), userId: userId, url: url, events: events, createdAt: clock.now)
-        try await sql.insert(into: "webhooks").columns("id", "user_id", "url", "sealed_secret", "events", "created_at")
-            .values(SQLBind(webhook.id), SQLBind(userId), SQLBind(url), SQLBind(sealedSecret),
-                    SQLBind(Self.encode(events)), SQLBind(webhook.createdAt))
-            .run()
-        return webhook
+    /// Saves a webhook (its secret already sealed); at most ``maximumPerUser`` per user, counted
+    /// with the user's row locked, so that requests at once (on several servers) cannot pass it.
+    /// With a client's `id` that the user's webhook has already, that webhook is answered as it
+    /// is (a request sent again after its answer was lost); another's id is a conflict.
+    public func create(id: UUID? = nil, userId: UUID, url: String, events: Set<TimerEvent.Kind>,
+                       sealedSecret: String) async throws -> (target: Target, created: Bool) {
+        let webhook = Webhook(id: id ?? ids.next(), userId: userId, url: url, events: events, createdAt: clock.now)
+        return try await database.transaction { db in
+            let user = db.select().column("id").from("users").where("id", .equal, userId)
+            user.for(.update)
+            _ = try await user.first()
+            if let id, let existing = try await db.select().columns("id", "user_id", "url", "sealed_secret", "events", "created_at")
+                .from("webhooks").where("id", .equal, id).first().map(Self.target(from:)) {
+                guard existing.webhook.userId == userId else { throw WebhookError.idConflict }
+                return (existing, false)
+            }
+            let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("webhooks")
+                .where("user_id", .equal, userId).first()?.decode(column: "n", as: Int.self) ?? 0
+            guard count < Self.maximumPerUser else { throw WebhookError.tooMany(maximum: Self.maximumPerUser) }
+            try await db.insert(into: "webhooks").columns("id", "user_id", "url", "sealed_secret", "events", "created_at")
+                .values(SQLBind(webhook.id), SQLBind(userId), SQLBind(url), SQLBind(sealedSecret),
+                        SQLBind(Self.encode(events)), SQLBind(webhook.createdAt))
+                .run()
+            return (Target(webhook: webhook, sealedSecret: sealedSecret), true)
+        }
     }
 
     /// The user's webhooks, oldest first.

@@ -53,6 +53,10 @@ export function followEvents(name, { onEvent, onReconnect = () => {}, onLive = (
       seen(message);
       onReconnect();
     });
+    // Every event moves the place to reconnect from, also those of other names (this page's other streams follow them).
+    for (const other of ["timer", "list", "inventory", "report"]) {
+      if (other !== name) source.addEventListener(other, seen);
+    }
     source.addEventListener(name, (message) => {
       seen(message);
       let event = null;
