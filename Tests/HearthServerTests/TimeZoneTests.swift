@@ -86,7 +86,7 @@ import Testing
                 """#)
             #expect(unknown.status == .unprocessableContent)
 
-            try await api.send(.post, "/api/v1/auth/register", json: #"""
+            _ = try await api.send(.post, "/api/v1/auth/register", json: #"""
                 {"name":"Cy","email":"cy@example.org","password":"correct horse battery"}
                 """#)
             let token = try await api.send(.post, "/api/v1/auth/tokens", json: #"""

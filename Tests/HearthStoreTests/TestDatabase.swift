@@ -17,6 +17,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// Opens a fresh, migrated database on `backend` (a new PostgreSQL database per test), runs `body`, and removes it.
+@discardableResult
 func withDatabase<T>(_ backend: Backend, _ body: (Database) async throws -> T) async throws -> T {
     let logger = Logger(label: "test")
     switch backend {
