@@ -19,10 +19,15 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.parse
 import uuid
 import zipfile
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import binary
 from hearth_server import EventStream, HearthServer, request, sign_up, upload
@@ -159,6 +164,63 @@ def test_a_stream_reopened_on_another_server_after_its_own_died_gets_what_it_mis
         assert list_events(reopened)[-1] == later
     finally:
         reopened.close()
+
+
+def chromium():
+    """Headless Chromium that logs the requests it sends (with their headers)."""
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    return webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+def last_event_ids_sent(driver):
+    """The Last-Event-ID (header or query) of each request for /api/v1/events the page has sent to a
+    server since the last call (attempts while none answered never went out: they have no headers)."""
+    urls, headers = {}, {}
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message["params"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls[params["requestId"]] = params["request"]["url"]
+        elif message["method"] == "Network.requestWillBeSentExtraInfo":
+            headers[params["requestId"]] = {name.lower(): value for name, value in params["headers"].items()}
+    sent = []
+    for request_id, url in urls.items():
+        parsed = urllib.parse.urlparse(url)
+        if parsed.path == "/api/v1/events" and request_id in headers:
+            query = urllib.parse.parse_qs(parsed.query).get("lastEventId", [None])[0]
+            sent.append(query or headers[request_id].get("last-event-id"))
+    return sent
+
+
+def test_a_list_page_whose_server_died_shows_what_it_missed_once_a_server_answers(cluster, ada):
+    first, second = cluster
+    token = sign_up(first.base, ada)
+    list_id = request(first.base, "POST", "/api/v1/lists", {"name": "Groceries"}, token=token)[1]["id"]
+    page = chromium()
+    try:
+        page.get(second.base + "/login")
+        page.find_element(By.ID, "email").send_keys(ada)
+        page.find_element(By.ID, "password").send_keys("correct horse battery")
+        page.find_element(By.ID, "login-submit").click()
+        WebDriverWait(page, 20).until(lambda d: urllib.parse.urlparse(d.current_url).path == "/focus")
+        page.get(f"{second.base}/lists/{list_id}")
+        live = lambda value: lambda d: d.find_element(By.ID, "list-page").get_attribute("data-live") == value
+        WebDriverWait(page, 20).until(live("true"))
+        last_event_ids_sent(page)  # the log of what was sent so far is read, and so emptied
+        # The page's server dies; meanwhile an item is added through the other.
+        second.kill()
+        WebDriverWait(page, 20).until(live("false"))
+        assert request(first.base, "POST", f"/api/v1/lists/{list_id}/items", {"name": "Milk"}, token=token)[0] == 201
+        second.start()
+        WebDriverWait(page, 30).until(lambda d: "Milk" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#to-buy .item-name")])
+        reconnections = last_event_ids_sent(page)
+        assert reconnections and all(reconnections), f"the page reconnected without the last event id it saw: {reconnections}"
+    finally:
+        page.quit()
 
 
 def test_a_stream_reopened_with_an_id_no_server_sent_is_told_to_reset(cluster, ada):
