@@ -71,7 +71,8 @@ class FollowingStream:
 
     def __init__(self, base, token):
         self.base, self.token = base, token
-        self.seen, self.last_id, self.first, self.highest = set(), None, None, 0
+        self.arrivals = {}  # event number -> when it first arrived (time.time())
+        self.last_id, self.first, self.highest = None, None, 0
         self.resets, self.reconnects = 0, -1
         self.list_events = []
         self.lock, self.stopped = threading.Lock(), threading.Event()
@@ -110,7 +111,7 @@ class FollowingStream:
             elif event["event"] == "reset":
                 self.resets += 1
             elif seq is not None:
-                self.seen.add(seq)
+                self.arrivals.setdefault(seq, time.time())
                 self.highest = max(self.highest, seq)
                 if event["event"] == "list":
                     self.list_events.append((json.loads(event["data"]).get("listId") or "").lower())

@@ -7,6 +7,7 @@ and started again. Then it checks, and prints:
 - acknowledged writes lost and doubled (both must be 0);
 - webhook deliveries lost (0) and duplicated (only those a killed server had sent without recording);
 - events each member's stream missed, after reconnecting with Last-Event-ID (0), and resets (0);
+  how long after it was written each event arrived on each stream (p99 under --event-p99 seconds);
 - how late phases ended (p50, p99, max; p99 under --lateness-p99 seconds);
 - 5xx answers through nginx (a request a dying server was answering: the client tries again).
 
@@ -74,19 +75,23 @@ def phase_lateness(cluster):
     return late
 
 
-def missed_events(cluster, households):
-    """Events of the log each stream should have had between its first `ready` and its last event."""
-    missed, resets, checked = 0, 0, 0
+def event_figures(cluster, households):
+    """Events of the log each stream should have had between its first `ready` and its last event:
+    (missed, resets, how many were due, seconds from each event's writing to its arrival)."""
+    missed, resets, checked, delays = 0, 0, 0, []
     for household in households:
-        rows = cluster.sql(f"SELECT seq, user_id FROM events WHERE household_id = '{household.id}' AND name <> 'hearth.endStreams'")
+        rows = cluster.sql(f"SELECT seq, user_id, extract(epoch FROM created_at) FROM events "
+                           f"WHERE household_id = '{household.id}' AND name <> 'hearth.endStreams'")
         for member in household.members:
             stream = member.stream
             resets += stream.resets
             first, last = stream.coverage()
-            expected = {int(seq) for seq, user in rows if first < int(seq) <= last and (not user or user.upper() == member.id.upper())}
+            expected = {int(seq): float(created) for seq, user, created in rows
+                        if first < int(seq) <= last and (not user or user.upper() == member.id.upper())}
             checked += len(expected)
-            missed += len(expected - stream.seen)
-    return missed, resets, checked
+            missed += len(expected.keys() - stream.arrivals.keys())
+            delays += [stream.arrivals[seq] - created for seq, created in expected.items() if seq in stream.arrivals]
+    return missed, resets, checked, delays
 
 
 def main():
@@ -96,6 +101,7 @@ def main():
     parser.add_argument("--households", type=int, default=3)
     parser.add_argument("--members", type=int, default=2)
     parser.add_argument("--lateness-p99", type=float, default=1.5, help="seconds")
+    parser.add_argument("--event-p99", type=float, default=1.0, help="seconds")
     parser.add_argument("--seed", type=int, default=None)
     arguments = parser.parse_args()
     postgres = os.environ.get("HEARTH_TEST_POSTGRES_URL")
@@ -158,11 +164,15 @@ def main():
         if never_arrived or undelivered or unexplained:
             problems.append(f"webhooks: lost {never_arrived[:3]}, not delivered {undelivered[:3]}, duplicated without a kill {sorted(unexplained)[:3]}")
 
-        missed, resets, checked = missed_events(cluster, households)
+        missed, resets, checked, delays = event_figures(cluster, households)
         reconnects = sum(member.stream.reconnects for household in households for member in household.members)
-        print(f"event streams: {checked} events due, {missed} missed, {reconnects} reconnections, {resets} resets")
+        print(f"event streams: {checked} events due, {missed} missed, {reconnects} reconnections, {resets} resets; "
+              f"arrived p50 {percentile(delays, 0.5) * 1000:.0f} ms, p99 {percentile(delays, 0.99) * 1000:.0f} ms, "
+              f"max {max(delays, default=0) * 1000:.0f} ms after written (kills included)")
         if missed or resets:
             problems.append(f"event streams missed {missed} events and were reset {resets} times")
+        if percentile(delays, 0.99) > arguments.event_p99:
+            problems.append(f"events arrived p99 {percentile(delays, 0.99):.2f} s after written (at most {arguments.event_p99} s)")
 
         late = phase_lateness(cluster)
         p50, p99 = percentile(late, 0.5), percentile(late, 0.99)
