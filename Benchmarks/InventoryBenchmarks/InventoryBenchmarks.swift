@@ -11,6 +11,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(5), maxIterations: 2000)
     queryBenchmarks()
     backupBenchmarks()
+    csvBenchmarks()
 }
 
 /// The item list, search and summary at 20,000 items.

@@ -21,22 +21,14 @@ struct BackupClient {
         var size: Int64 = 0
         do {
             defer { try? handle.close() }
-            switch ok.body {
-            case .applicationZip(let body):
-                let progress = TransferProgress(verb: "Downloading", total: body.length)
-                for try await chunk in body {
-                    try handle.write(contentsOf: chunk)
-                    size += Int64(chunk.count)
-                    progress.advance(to: size)
-                }
-                progress.finish()
-            case .json(let backup):
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(backup)
-                try handle.write(contentsOf: data)
-                size = Int64(data.count)
+            let body = switch ok.body { case .applicationZip(let body), .binary(let body): body }
+            let progress = TransferProgress(verb: "Downloading", total: body.length)
+            for try await chunk in body {
+                try handle.write(contentsOf: chunk)
+                size += Int64(chunk.count)
+                progress.advance(to: size)
             }
+            progress.finish()
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error

@@ -52,7 +52,8 @@ struct ServerOptions: ParsableArguments {
             requestTimeout: try positive(config, "hearth.request.timeout", defaults.requestTimeout),
             registrationsPerHour: try positive(config, "hearth.registrations.per.hour", defaults.registrationsPerHour),
             maxUploadBytes: try positive(config, "hearth.max.upload.mb", defaults.maxUploadBytes / 1_048_576) * 1_048_576,
-            maxBackupBytes: try positive(config, "hearth.max.backup.mb", defaults.maxBackupBytes / 1_048_576) * 1_048_576
+            maxBackupBytes: try positive(config, "hearth.max.backup.mb", defaults.maxBackupBytes / 1_048_576) * 1_048_576,
+            maxPixels: try positive(config, "hearth.max.megapixels", defaults.maxPixels / 1_000_000) * 1_000_000
         )
         let languages = config.string(forKey: "hearth.ocr.languages", default: "")
             .split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)

@@ -34,13 +34,12 @@ struct SourceImage {
         return source
     }
 
-    /// Decodes the whole file once, so truncation and corruption show now. A JPEG is decoded at
-    /// 1/8 scale (every byte is still read and checked); a PDF page renders at 72 dpi.
+    /// Decodes the whole file once, every pixel at full size, so truncation and corruption show
+    /// now (a few rows at a time: memory stays small whatever the header claims); a PDF page
+    /// renders at 72 dpi.
     func decodeEveryPixel() throws {
         if try rememberedPicture(fitting: 1) != nil { return }
-        // Shrinking a side under 8 px would leave no row (libvips then aborts the process).
-        let shrink = kind == .jpeg && min(info.width, info.height) >= 8 ? 8 : 1
-        let image = try VipsImageRef.load(path: path, kind: kind, jpegShrink: shrink, pdfDPI: 72)
+        let image = try VipsImageRef.load(path: path, kind: kind, pdfDPI: 72)
         _ = try image.average()
     }
 

@@ -4,26 +4,25 @@ import HearthCore
 import ZIPFoundation
 
 extension BackupArchive {
-    /// A backup file once checked: the data, and its media files extracted, by SHA-256.
+    /// A backup file once checked: its JSON, opened to be read a part at a time, and its media
+    /// files extracted, by SHA-256.
     public struct Contents: Sendable {
-        public var backup: HouseholdBackup
+        public var backup: StreamedBackup
         public var media: [String: URL]
     }
 
     /// Reads and checks a backup: a ZIP made by ``write(_:media:to:)`` or the JSON alone. Refuses,
-    /// with a ``BackupError``, a file that is neither, an unknown format version, a path that would
-    /// leave the archive's folders, content that expands past `limit` bytes, and any file whose
-    /// SHA-256 is not the manifest's. Media files go to `folder`; on failure none are left.
+    /// with a ``BackupError``, a file that is neither (from its first bytes), an unknown format
+    /// version, a path that would leave the archive's folders, content that expands past `limit`
+    /// bytes, and any file whose SHA-256 is not the manifest's. The JSON of an archive and its media
+    /// files go to `folder` (which the caller removes); on failure no media file is left.
     public static func read(_ file: URL, extractingTo folder: URL, limit: Int) throws -> Contents {
         let head = try FileHandle(forReadingFrom: file).readPrefix(8)
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readArchive(file, extractingTo: folder, limit: limit) }
-        guard head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{") else {
-            throw BackupError.notABackup("it is neither a ZIP archive nor JSON.")
-        }
         let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard size <= limit else { throw BackupError.tooLarge(limitBytes: limit) }
-        let backup = try HouseholdBackup.decode(try Data(contentsOf: file))
-        try checkClaims(backup)
+        let backup = try StreamedBackup.open(file)
+        try checkClaims(backup.outline)
         return Contents(backup: backup, media: [:])
     }
 
@@ -49,12 +48,12 @@ extension BackupArchive {
         guard let listed = manifest.files.first(where: { $0.path == dataPath }), let dataEntry = entries[dataPath] else {
             throw BackupError.notABackup("it has no household.json.")
         }
-        let json = try extract(dataEntry, from: archive, budget: &budget)
-        guard SHA256.hex(json) == listed.sha256 else { throw BackupError.checksumMismatch(dataPath) }
-        let backup = try HouseholdBackup.decode(json)
-        try checkClaims(backup)
-        var media: [String: URL] = [:]
+        var json: URL?, media: [String: URL] = [:]
         do {
+            let extracted = try extract(dataEntry, from: archive, to: folder, sha256: listed.sha256, budget: &budget)
+            json = extracted
+            let backup = try StreamedBackup.open(extracted)
+            try checkClaims(backup.outline)
             for file in manifest.files where file.path != dataPath {
                 guard file.path == "media/" + file.sha256, file.sha256.count == 64, file.sha256.allSatisfy(\.isHexDigit) else {
                     throw BackupError.unsafePath(file.path)
@@ -62,11 +61,11 @@ extension BackupArchive {
                 guard let entry = entries[file.path] else { throw BackupError.checksumMismatch(file.path) }
                 media[file.sha256] = try extract(entry, from: archive, to: folder, sha256: file.sha256, budget: &budget)
             }
+            return Contents(backup: backup, media: media)
         } catch {
-            for url in media.values { try? FileManager.default.removeItem(at: url) }
+            for url in media.values + [json].compactMap({ $0 }) { try? FileManager.default.removeItem(at: url) }
             throw error
         }
-        return Contents(backup: backup, media: media)
     }
 
     /// A frozen claim's snapshot must still be what its SHA-256 was taken of.

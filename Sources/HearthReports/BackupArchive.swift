@@ -33,15 +33,15 @@ public enum BackupArchive {
     static let dataPath = "household.json"
     static let manifestPath = "manifest.json"
 
-    /// Writes the archive to `destination` (a new file). `media` says where a stored file is; a
-    /// file it cannot find is left out (a restore then warns about the photo).
+    /// Writes the archive to `destination` (a new file) from a backup's JSON as ``BackupJSONWriter``
+    /// wrote it to `json`. `media` says where a stored file is; a file it cannot find is left out (a
+    /// restore then warns about the photo).
     @discardableResult
-    public static func write(_ backup: HouseholdBackup, media: (String) -> URL?, to destination: URL) throws -> Manifest {
+    public static func write(json: URL, _ written: BackupJSONWriter.Written, media: (String) -> URL?, to destination: URL) throws -> Manifest {
         let archive = try Archive(url: destination, accessMode: .create)
-        let json = try backup.json()
-        try add(json, path: dataPath, to: archive)
-        var files = [Manifest.File(path: dataPath, sha256: SHA256.hex(json), byteSize: json.count)]
-        for file in backup.files {
+        try archive.addEntry(with: dataPath, fileURL: json, compressionMethod: .deflate)
+        var files = [Manifest.File(path: dataPath, sha256: written.sha256, byteSize: written.byteSize)]
+        for file in written.files {
             guard let url = media(file.sha256), let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int else {
                 continue
             }
@@ -49,17 +49,29 @@ public enum BackupArchive {
             try archive.addEntry(with: "media/" + file.sha256, fileURL: url, compressionMethod: .none)
             files.append(.init(path: "media/" + file.sha256, sha256: file.sha256, byteSize: size))
         }
-        let manifest = Manifest(
-            formatVersion: backup.formatVersion, appVersion: backup.appVersion, exportDate: backup.exportDate,
-            counts: .init(rooms: backup.rooms.count, categories: backup.categories.count, items: backup.items.count,
-                          receipts: backup.receipts.count, photos: backup.items.reduce(0) { $0 + $1.photos.count }, mediaFiles: files.count - 1),
-            files: files
-        )
+        var counts = written.counts
+        counts.mediaFiles = files.count - 1
+        let manifest = Manifest(formatVersion: written.formatVersion, appVersion: written.appVersion, exportDate: written.exportDate,
+                                counts: counts, files: files)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         try add(try encoder.encode(manifest), path: manifestPath, to: archive)
         return manifest
+    }
+
+    /// Writes the archive of a backup held whole (tests, small households).
+    @discardableResult
+    public static func write(_ backup: HouseholdBackup, media: (String) -> URL?, to destination: URL) throws -> Manifest {
+        let json = destination.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let data = try backup.json()
+        try data.write(to: json)
+        let counts = Manifest.Counts(rooms: backup.rooms.count, categories: backup.categories.count, items: backup.items.count,
+                                     receipts: backup.receipts.count, photos: backup.items.reduce(0) { $0 + $1.photos.count }, mediaFiles: 0)
+        let written = BackupJSONWriter.Written(sha256: SHA256.hex(data), byteSize: data.count, counts: counts, files: backup.files,
+                                               formatVersion: backup.formatVersion, appVersion: backup.appVersion, exportDate: backup.exportDate)
+        return try write(json: json, written, media: media, to: destination)
     }
 
     private static func add(_ data: Data, path: String, to archive: Archive) throws {

@@ -124,10 +124,12 @@ public struct ServerLimits: Sendable, Equatable {
     public var maxUploadBytes: Int
     /// Bytes an uploaded backup may have, and what its archive may expand to.
     public var maxBackupBytes: Int
+    /// Pixels an uploaded picture may have (decoding one takes about 4 bytes of memory a pixel).
+    public var maxPixels: Int
 
     public init(maxConnections: Int = 4096, maxConnectionsPerClient: Int = 256, idleTimeout: Int = 30,
                 requestTimeout: Int = 60, maxHeaderBytes: Int = 32 * 1024, registrationsPerHour: Int = 10,
-                maxUploadBytes: Int = 25 * 1024 * 1024, maxBackupBytes: Int = 4096 * 1024 * 1024) {
+                maxUploadBytes: Int = 25 * 1024 * 1024, maxBackupBytes: Int = 4096 * 1024 * 1024, maxPixels: Int = 100_000_000) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.idleTimeout = idleTimeout
@@ -136,6 +138,7 @@ public struct ServerLimits: Sendable, Equatable {
         self.registrationsPerHour = registrationsPerHour
         self.maxUploadBytes = maxUploadBytes
         self.maxBackupBytes = maxBackupBytes
+        self.maxPixels = maxPixels
     }
 }
 

@@ -126,9 +126,9 @@ extension AppServices {
             webhooks: webhooks, schedule: TimerSchedule(sweepInterval: TimerSchedule.sweepInterval(for: database.kind)), clock: configuration.clock, ids: .random, logger: logger
         )
         let inventory = InventoryStore(database: database, clock: configuration.clock)
-        let processor = ImageProcessor()
-        let media = MediaLibrary(root: configuration.mediaDirectory, processor: processor, maxBytes: configuration.limits.maxUploadBytes,
-                                 isReferenced: { try await inventory.isFileReferenced($0) })
+        let processor = ImageProcessor(maxPixels: configuration.limits.maxPixels)
+        let media = try MediaLibrary(root: configuration.mediaDirectory, processor: processor, maxBytes: configuration.limits.maxUploadBytes,
+                                     removeUnnamed: { try await inventory.removeUnreferencedFiles($0, remove: $1) })
         let receiptQueue = ReceiptReader.Queue()
         let backups = HouseholdBackups(inventory: inventory, media: media, receiptQueue: receiptQueue, clock: configuration.clock,
                                        maxBytes: configuration.limits.maxBackupBytes, keptDirectory: configuration.backupDirectory)
@@ -141,7 +141,7 @@ extension AppServices {
             accountService: accountService, focus: focus, events: events, webhooks: webhooks,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
-            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media),
+            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),
             secrets: secrets, locks: SessionLocks(database: database, logger: logger),
             renderer: try await PageRenderer.load()
         )

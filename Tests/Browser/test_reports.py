@@ -117,7 +117,7 @@ def test_a_claim_for_three_items_is_frozen_and_its_pack_matches_its_lines(server
     # Lines follow the page's order: by room, then by name.
     assert {"claim.pdf", "claim.csv", "claim.json", "README.txt", "photos/02-television-1.jpg"} <= names, names
     assert hashlib.sha256(pack.read("claim.json")).hexdigest() == sha
-    rows = list(csv.DictReader(io.StringIO(pack.read("claim.csv").decode())))
+    rows = list(csv.DictReader(io.StringIO(pack.read("claim.csv").decode("utf-8-sig"))))
     assert [row["Item description"] for row in rows] == ["Reading lamp", "Television", "Dining chair"]
     assert rows[2]["Quantity lost"] == "4" and rows[2]["Total"] == "320.00" and rows[1]["Serial number"] == "SN-4411"
     for row in rows:
@@ -147,8 +147,22 @@ def test_a_homebox_file_is_previewed_then_imported(server, browser_factory, scre
     summary = phone.find_element(By.ID, "import-summary").text
     assert summary.startswith("4 will be added") and "1 rows cannot be read" in summary
     assert "Line 6" in phone.find_element(By.ID, "import-problems").text
+    assert not phone.find_element(By.ID, "import-notice").is_displayed()  # UTF-8: nothing to say
     assert api(server, "GET", "/api/v1/inventory/items", token=token)["total"] == 0
     screenshot(phone, "reports/import-preview")
     click(phone, phone.find_element(By.ID, "import-run"))
     wait(phone).until(lambda d: d.find_element(By.ID, "import-status").text == "Imported.")
     assert api(server, "GET", "/api/v1/inventory/items", token=token)["total"] == 4
+
+
+def test_a_file_that_is_not_utf8_is_previewed_with_a_notice(server, browser_factory, tmp_path):
+    phone = browser_factory()
+    register(phone, server, unique_email())
+    legacy = tmp_path / "excel-fr.csv"
+    legacy.write_bytes("Name;Brand\r\nCrème brûlée;Le Creuset\r\n".encode("cp1252"))
+    phone.get(f"{server}/inventory/reports")
+    phone.find_element(By.ID, "import-file").send_keys(str(legacy))
+    click(phone, phone.find_element(By.ID, "import-preview"))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "import-notice")))
+    assert "read as Windows-1252" in phone.find_element(By.ID, "import-notice").text
+    assert "Crème brûlée" in phone.find_element(By.ID, "import-rows").text

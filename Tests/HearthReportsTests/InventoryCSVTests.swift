@@ -11,7 +11,7 @@ import Testing
         try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test func theExportParsesBackToTheSameItems() throws {
+    @Test func theExportParsesBackToTheSameItems() async throws {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let room = UUID(), category = UUID()
         let items = [
@@ -22,9 +22,9 @@ import Testing
                           createdAt: now, updatedAt: now),
             InventoryItem(id: UUID(), householdId: UUID(), name: "Kettle", createdAt: now, updatedAt: now),
         ]
-        let csv = try InventoryCSV.render(items, groupNames: [room: "Living room", category: "Furniture"])
-        // RFC 4180: CRLF between records, quotes only where needed, a formula defused.
-        #expect(csv.hasPrefix("Name,Description,Room,") && csv.contains("\r\n") && csv.contains("\"Sofa, 3-seat \"\"Ektorp\"\"\""))
+        let csv = try await Self.export(items, groupNames: [room: "Living room", category: "Furniture"])
+        // UTF-8 with a byte-order mark; RFC 4180: CRLF between records, quotes only where needed, a formula defused.
+        #expect(csv.hasPrefix("\u{FEFF}Name,Description,Room,") && csv.contains("\r\n") && csv.contains("\"Sofa, 3-seat \"\"Ektorp\"\"\""))
         #expect(csv.contains("'=HYPERLINK"))
         let read = try InventoryCSV.items(from: csv, currency: "USD")
         #expect(read.problems.isEmpty && read.items.map(\.id) == items.map(\.id))
@@ -36,6 +36,15 @@ import Testing
         #expect(sofa.roomName == "Living room" && sofa.categoryName == "Furniture" && sofa.details.notes == "Tōkyō 東京")
         // The line of the kettle counts the sofa's two-line description.
         #expect(read.items[1].line == 4)
+    }
+
+    /// Hearth's CSV of `items`, written as the export writes it: in pages (here of one item).
+    static func export(_ items: [InventoryItem], groupNames: [UUID: String] = [:]) async throws -> String {
+        let pages = InventoryCSV.Pages(groupNames: groupNames) { cursor in
+            let index = cursor.flatMap(Int.init) ?? 0
+            return (index < items.count ? [items[index]] : [], index + 1 < items.count ? String(index + 1) : nil)
+        }
+        return try await pages.reduce("", +)
     }
 
     @Test func homeBoxColumnsBecomeItemsAndABadRowIsNamed() throws {
@@ -77,5 +86,49 @@ import Testing
         #expect(throws: CSVTable.Unreadable.self) { try InventoryCSV.items(from: "", currency: "USD") }
         let short = try InventoryCSV.items(from: "Name,Room\r\nKettle\r\n,Kitchen\r\n", currency: "USD")
         #expect(short.items.isEmpty && short.problems.map(\.line) == [2, 3])
+    }
+}
+
+/// What spreadsheets in other countries and other apps write, and what a person typed, read back.
+@Suite struct SpreadsheetCSVTests {
+    @Test func semicolonSeparatedFilesWithAByteOrderMarkImport() throws {
+        // Excel in much of Europe: a BOM, semicolons, decimal commas, a semicolon inside quotes.
+        let text = "\u{FEFF}Name;Brand;Purchase price;Purchase currency;Tags\r\nCafetière;Bodum;1.299,99;EUR;\"kitchen; gift\"\r\n"
+        let read = try InventoryCSV.items(from: text, currency: "USD")
+        #expect(read.problems.isEmpty && read.items.map(\.details.name) == ["Cafetière"])
+        #expect(read.items[0].details.purchasePrice == Money(amount: 129_999, currency: "EUR") && read.items[0].details.tags == ["gift", "kitchen"])
+    }
+
+    @Test func tabSeparatedHearthFilesAndSemicolonHomeBoxFilesImport() throws {
+        let tabs = try InventoryCSV.items(from: "Name\tRoom\tNotes\nKettle\tKitchen\tsee, the lid\n", currency: "USD")
+        #expect(tabs.items.map(\.roomName) == ["Kitchen"] && tabs.items[0].details.notes == "see, the lid")
+        let homeBox = try HomeBoxCSV.items(from: "HB.name;HB.location;HB.quantity\nDrill;Home / Garage;2\n", currency: "EUR")
+        #expect(homeBox.items.map(\.roomName) == ["Garage"] && homeBox.items[0].details.quantity == 2)
+    }
+
+    @Test func theSeparatorIsWhatTheHeaderLineUsesMostOutsideQuotes() {
+        #expect(CSVTable.delimiter(of: "\"Name, as typed\";Room;Quantity\r\na,b;c;1") == ";")
+        #expect(CSVTable.delimiter(of: "Name\tNotes, free text\tRoom\n") == "\t")
+        #expect(CSVTable.delimiter(of: "Name,Room;Category,Quantity\n") == ",")
+        #expect(CSVTable.delimiter(of: "Name\nKettle;Kitchen\n") == ",")
+    }
+
+    @Test func aFileWithoutTheNameColumnIsRefusedNamingTheColumnsItHas() {
+        #expect(throws: CSVTable.Unreadable(reason: "it has no Name column; its columns are: Item, Where, (blank) (is it a HomeBox export? choose HomeBox)")) {
+            try InventoryCSV.items(from: "Item;Where;\nKettle;Kitchen;\n", currency: "USD")
+        }
+        #expect(throws: CSVTable.Unreadable(reason: "it has no HB.name column; its columns are: Name, Room (is it Hearth's own CSV? choose Hearth)")) {
+            try HomeBoxCSV.items(from: "Name,Room\nKettle,Kitchen\n", currency: "USD")
+        }
+    }
+
+    @Test func formulasAreDefusedAndWhatAPersonTypedSurvivesTheRoundTrip() throws {
+        let typed = ["=SUM(A1)", "+31 20 555", "-5", "@home", "\tindented", "＝１＋１", "＋", "－3", "＠me", "'=x", "''+y", "'quoted", "plain", "'"]
+        let csv = CSVTable.render(header: ["Name"], rows: typed.map { [$0] })
+        let written = try CSVTable.read(csv).records.map(\.fields[0])
+        #expect(written == typed)
+        let cells = csv.split(separator: "\r\n").dropFirst().map(String.init)
+        #expect(cells.prefix(9).allSatisfy { $0.hasPrefix("'") || $0.hasPrefix("\"'") } && cells[9] == "''=x" && cells[10] == "'''+y")
+        #expect(cells[11] == "'quoted" && cells[12] == "plain" && cells[13] == "'")
     }
 }

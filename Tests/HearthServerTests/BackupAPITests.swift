@@ -72,7 +72,8 @@ import ZIPFoundation
             let ada = try await api.signUp(email: "ada@example.org")
             _ = try await furnish(api, token: ada)
             let json = try await download(client, "/api/v1/backup?media=false", token: ada)
-            #expect(json.status == .ok && json.headers[.contentType]?.hasPrefix("application/json") == true)
+            #expect(json.status == .ok && json.headers[.contentType] == "application/octet-stream")
+            #expect(json.headers[.contentDisposition]?.hasSuffix(".json\"") == true)
             let text = json.text
             #expect(text.contains("\"Bike\"") && text.contains("\"formatVersion\""))
             for secret in ["password", "$2b$", "token", ada] { #expect(!text.contains(secret), "the backup holds \(secret)") }

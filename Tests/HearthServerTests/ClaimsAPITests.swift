@@ -60,6 +60,28 @@ import ZIPFoundation
         }
     }
 
+    @Test func aClaimSentAgainWithMorePiecesThanTheItemHasIsRefusedLikeANewOne() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let chairs = try await api.newItem(#"{"name":"Chair","quantity":6}"#, token: token)
+            let id = UUID().uuidString
+            func claim(_ quantity: Int) async throws -> TestResponse {
+                try await api.send(.post, "/api/v1/inventory/claims", json: """
+                    {"id":"\(id)","incident":{"kind":"theft","date":"2026-11-01"},"items":[{"itemId":"\(chairs)","quantity":\(quantity)}]}
+                    """, token: token)
+            }
+            let tooMany = try await api.send(.post, "/api/v1/inventory/claims", json: """
+                {"incident":{"kind":"theft","date":"2026-11-01"},"items":[{"itemId":"\(chairs)","quantity":7}]}
+                """, token: token)
+            #expect(tooMany.status == .unprocessableContent && tooMany.text.contains("“Chair” has 6 pieces; at most 6 can be lost."))
+            #expect(try await claim(4).status == .created)
+            #expect(try await claim(4).status == .ok)
+            let again = try await claim(7)
+            #expect(again.status == .unprocessableContent && again.text.contains("“Chair” has 6 pieces; at most 6 can be lost."), "\(again.text)")
+        }
+    }
+
     @Test func theClaimPackHoldsThePDFTheCSVAndEveryPhotoAndReceiptMatchingTheLines() async throws {
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)
@@ -68,6 +90,7 @@ import ZIPFoundation
             let id = claim["id"] as? String ?? "", sha = claim["sha256"] as? String ?? ""
             // The CSV has the adjusters' columns and reads back.
             let csv = try await get(client, "/api/v1/inventory/claims/\(id)/claim.csv", token: token)
+            #expect(csv.headers[.contentType] == "text/csv; charset=utf-8" && csv.text.hasPrefix("\u{FEFF}Item description,"))
             let table = try CSVTable.read(csv.text)
             #expect(Array(table.header.prefix(15)) == Array(ClaimExport.csvHeader.prefix(15)) && table.records.count == 3)
             let tvRow = table.records[0].fields

@@ -47,10 +47,10 @@ import Testing
             try await record(api, token, clock)
             let csv = try await api.send(.get, "/api/v1/focus/sessions?format=csv", token: token)
             #expect(csv.status == .ok)
-            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+            #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
             let lines = csv.text.split(separator: "\r\n")
             #expect(lines.count == 4)
-            #expect(lines[0] == "id,kind,started_at,ended_at,planned_seconds,actual_seconds,skipped,label")
+            #expect(lines[0] == "\u{FEFF}id,kind,started_at,ended_at,planned_seconds,actual_seconds,skipped,label")
             #expect(lines[3].hasSuffix(",focus,2027-01-15T08:00:00Z,2027-01-15T08:25:00Z,1500,1500,false,\"Essay, part 1\""))
         }
     }

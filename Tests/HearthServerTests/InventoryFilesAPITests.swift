@@ -24,7 +24,8 @@ import Testing
             _ = try await api.newItem(#"{"name":"Sofa, \"Ektorp\"","brand":"IKEA","tags":["Living"],"purchasePrice":{"amount":49900,"currency":"EUR"}}"#, token: token)
             _ = try await api.newItem(#"{"name":"Kettle"}"#, token: token)
             let all = try await csv(client, "/api/v1/inventory/export.csv", token: token)
-            #expect(all.status == .ok && all.headers[.contentType]?.hasPrefix("text/csv") == true)
+            #expect(all.status == .ok && all.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(Array(all.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF]) // so Excel reads it as UTF-8
             #expect(all.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"hearth-inventory-") == true)
             let read = try InventoryCSV.items(from: all.text, currency: "USD")
             #expect(read.items.map(\.details.name) == ["Kettle", "Sofa, \"Ektorp\""] && read.problems.isEmpty)
@@ -64,9 +65,30 @@ import Testing
             let homeBox = try Data(contentsOf: Self.homeBox)
             let wrong = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("hb.csv", "text/csv", homeBox)], token: token)
             #expect(wrong.status == .unprocessableContent && wrong.text.contains("choose HomeBox"))
+            #expect(wrong.text.contains("it has no Name column; its columns are: HB.import_ref, HB.location, HB.labels"), "\(wrong.text)")
             let picture = try await api.upload("/api/v1/inventory/import", files: [("x.png", "image/png", try MediaFixture.data("image.png"))], token: token)
             #expect(picture.status == .unprocessableContent)
             #expect(try await api.send(.get, "/api/v1/inventory/items", token: token).json()["total"] as? Int == 0)
+        }
+    }
+
+    @Test func aFileThatIsNotUTF8IsReadAsWindows1252AndThePreviewSaysSo() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            // Excel on Windows in France: semicolons, and "Crème brûlée" in Windows-1252.
+            let legacy = Data("Name;Brand\r\n".utf8) + Data([0x43, 0x72, 0xE8, 0x6D, 0x65, 0x20, 0x62, 0x72, 0xFB, 0x6C, 0xE9, 0x65]) + Data(";Le Creuset\r\n".utf8)
+            let preview = try await api.upload("/api/v1/inventory/import?dryRun=true", files: [("fr.csv", "text/csv", legacy)], token: token)
+            let report = try preview.json()
+            #expect(preview.status == .ok && report["encoding"] as? String == "windows-1252", "\(preview.text)")
+            #expect((report["notice"] as? String)?.contains("read as Windows-1252") == true)
+            #expect((report["rows"] as? [[String: Any]])?.first?["name"] as? String == "Crème brûlée")
+            // The same in UTF-8 with a byte-order mark: no notice.
+            let utf8 = Data("\u{FEFF}Name;Brand\r\nCrème brûlée;Le Creuset\r\n".utf8)
+            let clean = try await api.upload("/api/v1/inventory/import", files: [("fr.csv", "text/csv", utf8)], token: token).json()
+            #expect(clean["encoding"] as? String == "utf-8" && clean["notice"] == nil && clean["created"] as? Int == 1)
+            let items = try await api.send(.get, "/api/v1/inventory/items", token: token).json()["items"] as? [[String: Any]]
+            #expect(items?.first?["name"] as? String == "Crème brûlée" && items?.first?["brand"] as? String == "Le Creuset")
         }
     }
 

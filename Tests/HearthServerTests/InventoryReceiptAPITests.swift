@@ -64,6 +64,24 @@ import Testing
         }
     }
 
+    @Test func linkingALineTheReceiptLacksSaysWhichLinesItHas() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let shelf = try await api.newItem(#"{"name":"Billy shelf"}"#, token: token)
+            let total = try await api.send(.post, "/api/v1/inventory/receipts", json: #"{"vendor":"IKEA","total":{"amount":4900,"currency":"EUR"}}"#, token: token).json()
+            let lines = try await api.send(.post, "/api/v1/inventory/receipts", json: #"{"vendor":"IKEA","lines":[{"description":"Billy","quantity":1,"amount":{"amount":4900,"currency":"EUR"}},{"description":"Lack","quantity":1,"amount":{"amount":900,"currency":"EUR"}}]}"#, token: token).json()
+            func link(_ receipt: [String: Any], line: Int) async throws -> TestResponse {
+                try await api.send(.post, "/api/v1/inventory/receipts/\(receipt["id"] as? String ?? "")/items", json: #"{"itemId":"\#(shelf)","line":\#(line)}"#, token: token)
+            }
+            let none = try await link(total, line: 0)
+            #expect(none.status == .unprocessableContent && none.text.contains("This receipt has no lines; link it without a line to use its total."))
+            let beyond = try await link(lines, line: 2)
+            #expect(beyond.status == .unprocessableContent && beyond.text.contains("This receipt's lines are numbered 0 to 1"), "\(beyond.text)")
+            #expect(try await link(lines, line: 1).status == .ok)
+        }
+    }
+
     @Test func aBarcodeAlreadyOwnedIsRecognised() async throws {
         try await withApp { client in
             let api = APIClient(client: client)

@@ -1,7 +1,7 @@
 import Foundation
 
 extension RestorePlan {
-    /// Reconciles `backup` with the household by the seed's table:
+    /// Reconciles a backup with the household by the seed's table:
     ///
     /// | | merge | replace |
     /// |---|---|---|
@@ -12,65 +12,58 @@ extension RestorePlan {
     ///
     /// A replace clears the household's items, receipts and non-default rooms and categories first,
     /// so the plan sees only the default groups. Ids another household holds get new ones.
-    public init(backup: HouseholdBackup, context: RestoreContext, strategy: RestoreStrategy, ids: IDGenerator) throws(BackupError) {
+    ///
+    /// This plans the rooms and categories of `outline` (a backup without its items and receipts,
+    /// see ``BackupSource``); ``items(_:)`` and ``receipts(_:)`` plan the rest a batch at a time.
+    public init(outline backup: HouseholdBackup, context: RestoreContext, strategy: RestoreStrategy, ids: IDGenerator) throws(BackupError) {
         guard backup.formatVersion == HouseholdBackup.currentFormat else { throw .unsupportedFormat(backup.formatVersion) }
-        try Self.checkUnique(backup)
-        var planner = Planner(context: context, strategy: strategy, ids: ids)
-        self.init(strategy: strategy, householdCurrency: backup.household.currency, summary: RestoreSummary(strategy: strategy))
-        if strategy == .replace {
-            planner.summary.items.removed = context.itemIds.count
-            planner.summary.receipts.removed = context.receiptIds.count
-            for kind in InventoryGroup.Kind.allCases {
-                planner.summary[kind].removed = context.groups.filter { $0.kind == kind && !$0.isDefault }.count
-            }
-        }
-        for (kind, groups) in [(InventoryGroup.Kind.room, backup.rooms), (.category, backup.categories)] {
-            for group in groups.sorted(by: { $0.position < $1.position }) { try planner.restoreGroup(group, kind: kind) }
-        }
-        for (index, item) in backup.items.enumerated() { try planner.restoreItem(item, line: index + 1) }
-        for (index, receipt) in backup.receipts.enumerated() { try planner.restoreReceipt(receipt, line: index + 1) }
-        groupInserts = planner.groupInserts
-        groupUpdates = planner.groupUpdates
-        items = planner.items
-        receipts = planner.receipts
-        summary = planner.summary
-        restoredIds = planner.restoredIds
-    }
-
-    /// The same id twice in one backup is a damaged backup.
-    private static func checkUnique(_ backup: HouseholdBackup) throws(BackupError) {
-        let ids = backup.rooms.map(\.id) + backup.categories.map(\.id) + backup.items.map(\.id) + backup.receipts.map(\.id)
-            + backup.items.flatMap { $0.photos.map(\.id) }
-        var seen = Set<UUID>()
-        for id in ids where !seen.insert(id).inserted { throw .invalidRecord("the id \(id.text.lowercased()) appears twice") }
-    }
-}
-
-/// The state of a plan while it is worked out.
-private struct Planner {
-    let context: RestoreContext
-    let strategy: RestoreStrategy
-    let ids: IDGenerator
-    var summary: RestoreSummary
-    var groupInserts: [RestorePlan.GroupWrite] = []
-    var groupUpdates: [RestorePlan.GroupWrite] = []
-    var items: [RestorePlan.ItemWrite] = []
-    var receipts: [RestorePlan.ReceiptWrite] = []
-    /// Rooms and categories after the restore, by kind and name key.
-    var groupsByName: [InventoryGroup.Kind: [String: UUID]] = [:]
-    /// The backup's group, item and photo ids and the ids they have after the restore.
-    var restoredIds: [UUID: UUID] = [:]
-    var nextPosition: [InventoryGroup.Kind: Int] = [:]
-
-    init(context: RestoreContext, strategy: RestoreStrategy, ids: IDGenerator) {
-        self.context = context
         self.strategy = strategy
+        householdCurrency = backup.household.currency
+        self.context = context
         self.ids = ids
         summary = RestoreSummary(strategy: strategy)
         for group in context.groups where strategy == .merge || group.isDefault {
             groupsByName[group.kind, default: [:]][InventoryRules.key(group.name)] = group.id
             nextPosition[group.kind] = max(nextPosition[group.kind] ?? 0, group.position)
         }
+        if strategy == .replace {
+            summary.items.removed = context.itemIds.count
+            summary.receipts.removed = context.receiptIds.count
+            for kind in InventoryGroup.Kind.allCases {
+                summary[kind].removed = context.groups.filter { $0.kind == kind && !$0.isDefault }.count
+            }
+        }
+        for (kind, groups) in [(InventoryGroup.Kind.room, backup.rooms), (.category, backup.categories)] {
+            try checkUnique(groups.map(\.id))
+            for group in groups.sorted(by: { $0.position < $1.position }) { try restoreGroup(group, kind: kind) }
+        }
+    }
+
+    /// Plans a batch of items: the writes for those not skipped.
+    public mutating func items(_ batch: [HouseholdBackup.Item]) throws(BackupError) -> [ItemWrite] {
+        var writes: [ItemWrite] = []
+        for item in batch {
+            itemLines += 1
+            try checkUnique([item.id] + item.photos.map(\.id))
+            if let write = try restoreItem(item, line: itemLines) { writes.append(write) }
+        }
+        return writes
+    }
+
+    /// Plans a batch of receipts (after every item): the writes for those not skipped.
+    public mutating func receipts(_ batch: [HouseholdBackup.Receipt]) throws(BackupError) -> [ReceiptWrite] {
+        var writes: [ReceiptWrite] = []
+        for receipt in batch {
+            receiptLines += 1
+            try checkUnique([receipt.id])
+            if let write = try restoreReceipt(receipt, line: receiptLines) { writes.append(write) }
+        }
+        return writes
+    }
+
+    /// The same id twice in one backup is a damaged backup.
+    private mutating func checkUnique(_ ids: [UUID]) throws(BackupError) {
+        for id in ids where !seenIds.insert(id).inserted { throw .invalidRecord("the id \(id.text.lowercased()) appears twice") }
     }
 
     /// Whether the household may keep using `id` for a new row: nobody has it, or only rows the
@@ -99,7 +92,7 @@ private struct Planner {
                 summary[kind].skipped += 1 // the same already
             } else {
                 let isDefault = context.groups.first { $0.id == existing }?.isDefault ?? false
-                groupUpdates.append(.init(kind: kind, id: existing, name: name, icon: icon, position: group.position, isDefault: isDefault))
+                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: icon, position: group.position, isDefault: isDefault))
                 summary[kind].updated += 1
             }
             return
@@ -107,7 +100,7 @@ private struct Planner {
         let id = isFree(group.id, clearedByReplace: true) ? group.id : ids.next()
         let position = strategy == .replace ? group.position : (nextPosition[kind] ?? 0) + 1
         nextPosition[kind] = max(nextPosition[kind] ?? 0, position)
-        groupInserts.append(.init(kind: kind, id: id, name: name, icon: icon, position: position, isDefault: false))
+        groupInserts.append(GroupWrite(kind: kind, id: id, name: name, icon: icon, position: position, isDefault: false))
         groupsByName[kind, default: [:]][key] = id
         restoredIds[group.id] = id
         summary[kind].added += 1
@@ -126,12 +119,12 @@ private struct Planner {
         return nil
     }
 
-    mutating func restoreItem(_ item: HouseholdBackup.Item, line: Int) throws(BackupError) {
+    mutating func restoreItem(_ item: HouseholdBackup.Item, line: Int) throws(BackupError) -> ItemWrite? {
         if strategy == .merge && context.itemIds.contains(item.id) {
             restoredIds[item.id] = item.id
             summary.items.skipped += 1
             summary.photos.skipped += item.photos.count
-            return
+            return nil
         }
         let checked: (details: ItemDetails, warrantyUntil: CalendarDate?)
         do { checked = try InventoryRules.validated(item.details) } catch { throw .invalidRecord("item \(line) “\(item.name)”: \(error.message)") }
@@ -150,15 +143,15 @@ private struct Planner {
         }
         let roomId = try group(.room, id: item.roomId, name: item.roomName, item: item.name)
         let categoryId = try group(.category, id: item.categoryId, name: item.categoryName, item: item.name)
-        items.append(.init(id: id, roomId: roomId, categoryId: categoryId, details: checked.details, warrantyUntil: checked.warrantyUntil,
-                           photos: photos, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt))
         summary.items.added += 1
+        return ItemWrite(id: id, roomId: roomId, categoryId: categoryId, details: checked.details, warrantyUntil: checked.warrantyUntil,
+                         photos: photos, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt)
     }
 
-    mutating func restoreReceipt(_ receipt: HouseholdBackup.Receipt, line: Int) throws(BackupError) {
+    mutating func restoreReceipt(_ receipt: HouseholdBackup.Receipt, line: Int) throws(BackupError) -> ReceiptWrite? {
         if strategy == .merge && context.receiptIds.contains(receipt.id) {
             summary.receipts.skipped += 1
-            return
+            return nil
         }
         let fields: ReceiptFields
         do { fields = try receipt.fields.validated() } catch { throw .invalidRecord("receipt \(line) “\(receipt.vendor ?? "")”: \(error.message)") }
@@ -180,8 +173,8 @@ private struct Planner {
             }
         }
         let id = isFree(receipt.id, clearedByReplace: true) ? receipt.id : ids.next()
-        receipts.append(.init(id: id, status: status, fields: fields, text: receipt.text, image: image, itemIds: itemIds,
-                              createdAt: receipt.createdAt, updatedAt: receipt.updatedAt))
         summary.receipts.added += 1
+        return ReceiptWrite(id: id, status: status, fields: fields, text: receipt.text, image: image, itemIds: itemIds,
+                            createdAt: receipt.createdAt, updatedAt: receipt.updatedAt)
     }
 }

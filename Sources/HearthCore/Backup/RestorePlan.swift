@@ -1,17 +1,17 @@
 import Foundation
 
-/// What the household has when a restore starts: all a plan needs to reconcile a backup.
+/// What the household has when a restore starts: what a plan needs to reconcile a backup with it.
 public struct RestoreContext: Sendable {
     public var householdId: UUID
     /// The household's rooms and categories.
     public var groups: [InventoryGroup]
     /// Which household holds each id of the backup that is taken already (items, receipts, rooms,
-    /// categories, photos); ids nobody holds are absent.
+    /// categories, photos); ids nobody holds are absent. Learnt a batch at a time (``RestorePlan/learnOwners(_:)``).
     public var owners: [UUID: UUID]
     /// The household's own items and receipts (Recently deleted included).
     public var itemIds: Set<UUID>
     public var receiptIds: Set<UUID>
-    /// Files a restored photo or receipt can use: those in the archive and those already kept.
+    /// Files a restored photo or receipt can use: those in the archive and those the household names already.
     public var availableFiles: Set<String>
 
     public init(householdId: UUID, groups: [InventoryGroup], owners: [UUID: UUID], itemIds: Set<UUID>, receiptIds: Set<UUID>,
@@ -25,8 +25,9 @@ public struct RestoreContext: Sendable {
     }
 }
 
-/// The writes that restore a backup, worked out before anything is written; the summary is the
-/// preview a person sees. The store applies it in one transaction.
+/// The writes that restore a backup, worked out before they are written, a batch at a time: the
+/// rooms and categories when the plan is made, then each batch of items and of receipts. The
+/// summary is the preview a person sees. The store applies it in one transaction.
 public struct RestorePlan: Sendable {
     public struct GroupWrite: Sendable, Equatable {
         public var kind: InventoryGroup.Kind
@@ -74,14 +75,34 @@ public struct RestorePlan: Sendable {
         public var updatedAt: Date
     }
 
-    public var strategy: RestoreStrategy
-    public var householdCurrency: String
-    public var groupInserts: [GroupWrite] = []
+    public let strategy: RestoreStrategy
+    public let householdCurrency: String
+    var context: RestoreContext
+    let ids: IDGenerator
+    public internal(set) var summary: RestoreSummary
+    /// Rooms and categories to add; items add some (by name) as they come: see ``takeNewGroups()``.
+    public internal(set) var groupInserts: [GroupWrite] = []
     /// Existing rooms and categories (matched by name) that take the backup's name, icon and position.
-    public var groupUpdates: [GroupWrite] = []
-    public var items: [ItemWrite] = []
-    public var receipts: [ReceiptWrite] = []
-    public var summary: RestoreSummary
-    /// The backup's room, category, item and photo ids and the ids they have after the restore.
-    public var restoredIds: [UUID: UUID] = [:]
+    public internal(set) var groupUpdates: [GroupWrite] = []
+    /// The backup's room, category and item ids and the ids they have after the restore.
+    public internal(set) var restoredIds: [UUID: UUID] = [:]
+    /// Rooms and categories after the restore, by kind and name key.
+    var groupsByName: [InventoryGroup.Kind: [String: UUID]] = [:]
+    var nextPosition: [InventoryGroup.Kind: Int] = [:]
+    /// The backup's ids seen so far: one twice is a damaged backup.
+    var seenIds: Set<UUID> = []
+    /// Items and receipts planned so far, for the line numbers of messages.
+    var itemLines = 0
+    var receiptLines = 0
+
+    /// Adds what the store learnt about who holds the ids of the next batch.
+    public mutating func learnOwners(_ owners: [UUID: UUID]) {
+        context.owners.merge(owners) { _, new in new }
+    }
+
+    /// The rooms and categories to add before the writes planned since the last call.
+    public mutating func takeNewGroups() -> [GroupWrite] {
+        defer { groupInserts = [] }
+        return groupInserts
+    }
 }

@@ -38,7 +38,14 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     /// `YYYY-MM-DD`.
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String {
+        // Padded by hand: `String(format:)` goes through NSString, a fifth of a CSV export's time.
+        func padded(_ number: Int, _ width: Int) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
 
     /// The same day `months` months later; the end of a shorter month where that day does not exist
     /// (January 31 plus one month is February 28, or 29 in a leap year). Nil past the year 9999.

@@ -19,6 +19,8 @@ public enum InventoryError: Error, Equatable, Sendable {
     case photoNotFound
     case tooManyPhotos
     case receiptNotFound
+    /// A receipt line (counted from 0) that the receipt does not have; `count` is how many it has.
+    case invalidReceiptLine(count: Int)
     /// A selection for a bulk change that is empty or too large.
     case invalidSelection
     /// The id a client chose is already used by something else.
@@ -56,6 +58,9 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .photoNotFound: "No such photo of this item."
         case .tooManyPhotos: "An item may have at most \(InventoryRules.maximumPhotos) photos."
         case .receiptNotFound: "No such receipt."
+        case .invalidReceiptLine(let count):
+            count == 0 ? "This receipt has no lines; link it without a line to use its total."
+                : "This receipt's lines are numbered 0 to \(count - 1); choose one of them, or none to use the line that names the item."
         case .invalidSelection: "Select 1 to \(InventoryRules.maximumSelection) items."
         case .idConflict: "This id is already used by something else."
         case .invalidCursor: "The cursor is not one this server gave for this list; start again without it."

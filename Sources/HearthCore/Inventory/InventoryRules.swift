@@ -65,7 +65,7 @@ public enum InventoryRules {
 
     /// A currency code people typed ("usd", " EUR"), upper-cased, or an error.
     public static func currency(_ raw: String) throws(InventoryError) -> String {
-        let code = raw.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = raw.trimming(.whitespaces).uppercased()
         guard Currency.isKnown(code) else { throw .unknownCurrency(raw) }
         return code
     }
@@ -101,6 +101,6 @@ public enum InventoryRules {
 
     /// The form of a name used to find the same room or category again ("Kitchen" and " kitchen" are one).
     public static func key(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        name.trimming(.whitespacesAndNewlines).lowercased()
     }
 }

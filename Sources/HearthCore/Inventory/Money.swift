@@ -21,7 +21,7 @@ public struct Money: Sendable, Equatable, Hashable, Codable {
     /// currency has, or for an amount over ``maximumAmount``.
     public init?(parsing raw: String, currency: String) {
         guard let digits = Currency.minorDigits(currency) else { return nil }
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimming(.whitespaces)
         text.removeAll { $0 == " " || $0 == "\u{00A0}" || $0 == "'" || $0 == "\u{2009}" || $0 == "_" }
         if let symbol = Currency.symbol(currency), text.hasPrefix(symbol) { text.removeFirst(symbol.count) }
         if text.uppercased().hasPrefix(currency) { text.removeFirst(currency.count) }

@@ -26,7 +26,7 @@ public enum TextRules {
     public static func line(_ raw: String, maximumLength: Int, allowEmpty: Bool = false) throws(Problem) -> String {
         if raw.unicodeScalars.count > maximumLength { throw .tooLong(maximum: maximumLength) }
         if raw.unicodeScalars.contains(where: isControl) { throw .controlCharacter }
-        let text = raw.trimmingCharacters(in: blank)
+        let text = raw.trimming(blank)
         if text.isEmpty && !allowEmpty { throw .empty }
         return text
     }
@@ -36,7 +36,7 @@ public enum TextRules {
     public static func paragraphs(_ raw: String, maximumLength: Int) throws(Problem) -> String {
         if raw.unicodeScalars.count > maximumLength { throw .tooLong(maximum: maximumLength) }
         if raw.unicodeScalars.contains(where: { isControl($0) && !["\n", "\r", "\t"].contains($0) }) { throw .controlCharacter }
-        return raw.trimmingCharacters(in: blank)
+        return raw.trimming(blank)
     }
 
     /// What trimming removes: Unicode white space and the invisible U+FEFF (zero-width no-break space).

@@ -1,8 +1,8 @@
-import CSV
 import Foundation
 
 /// CSV as spreadsheets and adjusters' tools read it (RFC 4180: CRLF between records, fields quoted
-/// only when they must be), and as Hearth reads it back: comma or tab separated, with a header row.
+/// only when they must be, UTF-8 with a byte-order mark so Excel shows accents), and as Hearth
+/// reads it back: comma, semicolon or tab separated, with a header row (``read(_:)``).
 public enum CSVTable {
     /// A record of a file being read, with the line it starts on (1 is the header).
     public struct Record: Sendable, Equatable {
@@ -15,58 +15,52 @@ public enum CSVTable {
         public var reason: String
     }
 
-    /// Renders rows under `header`. A field starting with `=`, `+`, `-`, `@`, a tab or a carriage
-    /// return gets a leading `'`, so spreadsheets show it instead of running it as a formula.
-    public static func render(header: [String], rows: [[String]]) throws -> String {
-        let writer = try CSVWriter(stream: .toMemory(), newline: .crlf)
-        try writer.write(row: header)
-        for row in rows { try writer.write(row: row.map(guardFormula)) }
-        writer.stream.close()
-        guard let data = writer.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else { return "" }
-        return String(decoding: data, as: UTF8.self) + "\r\n"
+    /// The UTF-8 byte-order mark every file Hearth writes starts with: without it Excel reads a CSV
+    /// in the computer's legacy code page and shows "CafÃ©".
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// Renders rows under `header`, byte-order mark first. Fields are guarded against formulas
+    /// (``guardFormula(_:)``).
+    public static func render(header: [String], rows: [[String]]) -> String {
+        var text = byteOrderMark + line(header, guarded: false)
+        for row in rows { text += line(row) }
+        return text
     }
 
+    /// One record, CRLF-terminated: a field is quoted when it holds a comma, a quote or a line
+    /// break, and (unless `guarded` is false, for a header) guarded against formulas.
+    public static func line(_ fields: [String], guarded: Bool = true) -> String {
+        var line = ""
+        for (index, field) in fields.enumerated() {
+            if index > 0 { line += "," }
+            let value = guarded ? guardFormula(field) : field
+            if value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
+                line += "\"" + value.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            } else {
+                line += value
+            }
+        }
+        return line + "\r\n"
+    }
+
+    /// A field a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, their
+    /// full-width forms, a tab or a carriage return) gets a leading `'`, so it is shown instead.
+    /// So does a field that is such a guard already (`'=x` typed by a person becomes `''=x`), so
+    /// ``unguardFormula(_:)`` gives back exactly what was written.
     static func guardFormula(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
-        return "'" + value
+        needsGuard(Substring(value)) ? "'" + value : value
     }
 
     /// Undoes ``guardFormula(_:)`` for a field read back.
     static func unguardFormula(_ value: String) -> String {
-        guard value.hasPrefix("'"), let second = value.unicodeScalars.dropFirst().first, "=+-@\t\r".unicodeScalars.contains(second) else {
-            return value
-        }
-        return String(value.dropFirst())
+        value.hasPrefix("'") && needsGuard(value.dropFirst()) ? String(value.dropFirst()) : value
     }
 
-    /// Reads a table: tab separated when the first line's first tab comes before its first comma
-    /// (as HomeBox decides), else comma separated. A byte-order mark is ignored. Every record must
-    /// have as many fields as the header; blank lines are skipped.
-    public static func read(_ text: String) throws(Unreadable) -> (header: [String], records: [Record]) {
-        var text = text
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
-        let tab = firstLine.firstIndex(of: "\t"), comma = firstLine.firstIndex(of: ",")
-        let delimiter: UnicodeScalar = if let tab, comma.map({ tab < $0 }) ?? true { "\t" } else { "," }
-        let reader: CSVReader
-        do { reader = try CSVReader(string: text, hasHeaderRow: false, delimiter: delimiter) } catch {
-            throw Unreadable(reason: "it is not a CSV or TSV file")
+    private static func needsGuard(_ value: Substring) -> Bool {
+        guard let first = value.unicodeScalars.first(where: { $0 != "'" }) else { return false }
+        return switch first {
+        case "=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}": true // full-width ＝＋－＠
+        default: false
         }
-        guard let header = reader.next()?.map({ $0.trimmingCharacters(in: .whitespaces) }), header.contains(where: { !$0.isEmpty }) else {
-            throw Unreadable(reason: "it has no header row")
-        }
-        var records: [Record] = [], line = 1 + newlines(in: header)
-        while let fields = reader.next() {
-            line += 1
-            defer { line += fields.reduce(0) { $0 + newlines(in: [$1]) } }
-            if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            records.append(Record(line: line, fields: fields.map(unguardFormula)))
-        }
-        if let error = reader.error { throw Unreadable(reason: "\(error)") }
-        return (header, records)
-    }
-
-    private static func newlines(in fields: [String]) -> Int {
-        fields.reduce(0) { $0 + $1.reduce(0) { $1 == "\n" || $1 == "\r\n" ? $0 + 1 : $0 } }
     }
 }

@@ -9,45 +9,42 @@ public enum HomeBoxCSV {
     public static func items(from text: String, currency: String) throws(CSVTable.Unreadable) -> (items: [ImportedItem], problems: [ImportProblem]) {
         let table = try CSVTable.read(text)
         let columns = Dictionary(table.header.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        guard columns["HB.name"] != nil else { throw CSVTable.Unreadable(reason: "it has no HB.name column (is it Hearth's own CSV? choose Hearth)") }
-        let customFields = table.header.enumerated().filter { $0.element.hasPrefix("HB.field.") }
-        var items: [ImportedItem] = [], problems: [ImportProblem] = []
-        for record in table.records {
-            guard record.fields.count == table.header.count else {
-                problems.append(.init(line: record.line, reason: "it has \(record.fields.count) fields, the header \(table.header.count)"))
-                continue
-            }
-            func field(_ names: String...) -> String {
-                names.lazy.compactMap { columns[$0] }.map { record.fields[$0].trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? ""
-            }
-            do {
-                var notes = [field("HB.notes")]
-                let path = field("HB.location").split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                if path.count > 1 { notes.append("HomeBox location: " + path.joined(separator: " / ")) }
-                notes += extraNotes(field)
-                notes += customFields.compactMap { column in
-                    let value = record.fields[column.offset].trimmingCharacters(in: .whitespaces)
-                    return value.isEmpty ? nil : "\(column.element.dropFirst("HB.field.".count)): \(value)"
-                }
-                let warranty = try ImportFields.date(field("HB.warranty_expires"), field: "warranty date")
-                let details = try ImportFields.checked(ItemDetails(
-                    name: field("HB.name"), description: ImportFields.text(field("HB.description")),
-                    quantity: try ImportFields.quantity(field("HB.quantity")), brand: ImportFields.text(field("HB.manufacturer")),
-                    model: ImportFields.text(field("HB.model_number")), serialNumber: ImportFields.text(field("HB.serial_number")),
-                    purchaseDate: try ImportFields.date(field("HB.purchase_time", "HB.purchase_date"), field: "purchase date"),
-                    purchasePlace: ImportFields.text(field("HB.purchase_from")),
-                    purchasePrice: try zeroIsNone(ImportFields.money(field("HB.purchase_price"), currency: currency, field: "purchase price")),
-                    warranty: warranty.map(Warranty.until), tags: ImportFields.tags(field("HB.labels", "HB.tags")),
-                    notes: ImportFields.text(notes.filter { !$0.isEmpty }.joined(separator: "\n"))
-                ))
-                let reference = field("HB.import_ref")
-                let id = ImportFields.stableId(reference.isEmpty ? "homebox-row\u{0}" + record.fields.joined(separator: "\u{1F}") : "homebox-ref\u{0}" + reference)
-                items.append(ImportedItem(line: record.line, id: id, details: details, roomName: path.last, categoryName: nil))
-            } catch {
-                problems.append(.init(line: record.line, reason: error.reason))
-            }
+        guard columns["HB.name"] != nil else {
+            throw CSVTable.Unreadable(reason: "it has no HB.name column; its columns are: \(CSVTable.columnList(table.header)) (is it Hearth's own CSV? choose Hearth)")
         }
-        return (items, problems)
+        let customFields = table.header.enumerated().filter { $0.element.hasPrefix("HB.field.") }
+        return ImportFields.items(of: table) { record throws(ImportFields.Bad) in
+            try item(record, columns: columns, customFields: customFields, currency: currency)
+        }
+    }
+
+    private static func item(_ record: CSVTable.Record, columns: [String: Int], customFields: [(offset: Int, element: String)],
+                             currency: String) throws(ImportFields.Bad) -> ImportedItem {
+        func field(_ names: String...) -> String {
+            names.lazy.compactMap { columns[$0] }.map { record.fields[$0].trimming(.whitespacesAndNewlines) }.first { !$0.isEmpty } ?? ""
+        }
+        var notes = [field("HB.notes")]
+        let path = field("HB.location").split(separator: "/").map { $0.trimming(.whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        if path.count > 1 { notes.append("HomeBox location: " + path.joined(separator: " / ")) }
+        notes += extraNotes(field)
+        notes += customFields.compactMap { column in
+            let value = record.fields[column.offset].trimming(.whitespacesAndNewlines)
+            return value.isEmpty ? nil : "\(column.element.dropFirst("HB.field.".count)): \(value)"
+        }
+        let warranty = try ImportFields.date(field("HB.warranty_expires"), field: "warranty date")
+        let details = try ImportFields.checked(ItemDetails(
+            name: field("HB.name"), description: ImportFields.text(field("HB.description")),
+            quantity: try ImportFields.quantity(field("HB.quantity")), brand: ImportFields.text(field("HB.manufacturer")),
+            model: ImportFields.text(field("HB.model_number")), serialNumber: ImportFields.text(field("HB.serial_number")),
+            purchaseDate: try ImportFields.date(field("HB.purchase_time", "HB.purchase_date"), field: "purchase date"),
+            purchasePlace: ImportFields.text(field("HB.purchase_from")),
+            purchasePrice: try zeroIsNone(ImportFields.money(field("HB.purchase_price"), currency: currency, field: "purchase price")),
+            warranty: warranty.map(Warranty.until), tags: ImportFields.tags(field("HB.labels", "HB.tags")),
+            notes: ImportFields.text(notes.filter { !$0.isEmpty }.joined(separator: "\n"))
+        ))
+        let reference = field("HB.import_ref")
+        let id = ImportFields.stableId(reference.isEmpty ? "homebox-row\u{0}" + record.fields.joined(separator: "\u{1F}") : "homebox-ref\u{0}" + reference)
+        return ImportedItem(line: record.line, id: id, details: details, roomName: path.last, categoryName: nil)
     }
 
     /// HomeBox writes 0 for "no price".

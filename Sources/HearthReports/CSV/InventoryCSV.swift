@@ -10,11 +10,13 @@ public enum InventoryCSV {
         "Warranty until", "Tags", "Notes", "Photos", "Receipts", "Documentation score", "Id", "Added", "Updated",
     ]
 
-    /// The items as CSV; `groupNames` names their rooms and categories.
-    public static func render(_ items: [InventoryItem], groupNames: [UUID: String]) throws -> String {
+    /// The lines of `items` (their rooms and categories named by `groupNames`), as they follow
+    /// the header in the file that ``Pages`` writes.
+    static func lines(_ items: [InventoryItem], groupNames: [UUID: String]) -> String {
+        var text = ""
         let added = Date.ISO8601FormatStyle()
-        let rows = items.map { item in
-            [
+        for item in items {
+            text += CSVTable.line([
                 item.name, item.description ?? "", item.roomId.flatMap { groupNames[$0] } ?? "", item.categoryId.flatMap { groupNames[$0] } ?? "",
                 String(item.quantity), item.brand ?? "", item.model ?? "", item.serialNumber ?? "", item.barcode ?? "",
                 item.purchaseDate?.description ?? "", item.purchasePlace ?? "", item.purchasePrice?.decimalString ?? "",
@@ -22,36 +24,28 @@ public enum InventoryCSV {
                 item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", item.tags.joined(separator: "; "), item.notes ?? "",
                 String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
                 item.createdAt.formatted(added), item.updatedAt.formatted(added),
-            ]
+            ])
         }
-        return try CSVTable.render(header: header, rows: rows)
+        return text
     }
 
     /// Items from Hearth's CSV; amounts without a currency column are in `currency`. Columns are
     /// found by name (any order, any case); only Name is required.
     public static func items(from text: String, currency: String) throws(CSVTable.Unreadable) -> (items: [ImportedItem], problems: [ImportProblem]) {
         let table = try CSVTable.read(text)
-        let columns = Dictionary(table.header.enumerated().map { ($0.element.lowercased(), $0.offset) }, uniquingKeysWith: { first, _ in first })
-        guard columns["name"] != nil else { throw CSVTable.Unreadable(reason: "it has no Name column (is it a HomeBox export? choose HomeBox)") }
-        var items: [ImportedItem] = [], problems: [ImportProblem] = []
-        for record in table.records {
-            guard record.fields.count == table.header.count else {
-                problems.append(.init(line: record.line, reason: "it has \(record.fields.count) fields, the header \(table.header.count)"))
-                continue
-            }
-            func field(_ name: String) -> String { columns[name.lowercased()].map { record.fields[$0] } ?? "" }
-            do {
-                items.append(try item(record, field: field, currency: currency))
-            } catch {
-                problems.append(.init(line: record.line, reason: error.reason))
-            }
+        let positions = Dictionary(table.header.enumerated().map { ($0.element.lowercased(), $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let columns = Dictionary(uniqueKeysWithValues: header.compactMap { name in positions[name.lowercased()].map { (name, $0) } })
+        guard columns["Name"] != nil else {
+            throw CSVTable.Unreadable(reason: "it has no Name column; its columns are: \(CSVTable.columnList(table.header)) (is it a HomeBox export? choose HomeBox)")
         }
-        return (items, problems)
+        return ImportFields.items(of: table) { record throws(ImportFields.Bad) in
+            try item(record, field: { name in columns[name].map { record.fields[$0] } ?? "" }, currency: currency)
+        }
     }
 
     private static func item(_ record: CSVTable.Record, field: (String) -> String, currency: String) throws(ImportFields.Bad) -> ImportedItem {
         func price(_ amount: String, _ code: String) throws(ImportFields.Bad) -> Money? {
-            let code = field(code).trimmingCharacters(in: .whitespaces).uppercased()
+            let code = field(code).trimming(.whitespacesAndNewlines).uppercased()
             return try ImportFields.money(field(amount), currency: code.isEmpty ? currency : code, field: amount.lowercased())
         }
         let warranty = try ImportFields.date(field("Warranty until"), field: "warranty date")
@@ -66,7 +60,7 @@ public enum InventoryCSV {
             condition: try ImportFields.condition(field("Condition")), warranty: warranty.map(Warranty.until),
             tags: ImportFields.tags(field("Tags")), notes: ImportFields.text(field("Notes"))
         ))
-        let id = UUID(uuidString: field("Id").trimmingCharacters(in: .whitespaces)) ?? ImportFields.stableId(record.fields.joined(separator: "\u{1F}"))
+        let id = UUID(uuidString: field("Id").trimming(.whitespacesAndNewlines)) ?? ImportFields.stableId(record.fields.joined(separator: "\u{1F}"))
         return ImportedItem(line: record.line, id: id, details: details, roomName: ImportFields.text(field("Room")),
                             categoryName: ImportFields.text(field("Category")))
     }

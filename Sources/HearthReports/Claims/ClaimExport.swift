@@ -9,7 +9,7 @@ public enum ClaimExport {
         "Cost to replace pre-tax (each)", "Total", "Purchase date", "Purchase place", "Room", "Category", "Receipt", "Photo file names", "Currency",
     ]
 
-    public static func csv(_ snapshot: ClaimSnapshot) throws -> String {
+    public static func csv(_ snapshot: ClaimSnapshot) -> String {
         let rows = snapshot.lines.map { line in
             [
                 [line.name, line.description].compactMap { $0 }.joined(separator: " — "), line.brand ?? "", line.model ?? "", line.serialNumber ?? "",
@@ -20,7 +20,7 @@ public enum ClaimExport {
                 line.replacementEach?.currency ?? "",
             ]
         }
-        return try CSVTable.render(header: csvHeader, rows: rows)
+        return CSVTable.render(header: csvHeader, rows: rows)
     }
 
     /// Writes the claim's PDF; `thumbnails` are the items' primary photos (JPEG files) by item id.

@@ -10,12 +10,8 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let file = try await services.backups.make(householdId: user.householdId, withMedia: input.query.media ?? true)
         let disposition = "attachment; filename=\"\(file.name)\""
-        guard file.contentType == "application/json" else {
-            return .ok(.init(headers: .init(contentDisposition: disposition), body: .applicationZip(try .temporaryFile(file.url))))
-        }
-        defer { try? FileManager.default.removeItem(at: file.url) }
-        let backup = try JSONDecoder().decode(Components.Schemas.HouseholdBackup.self, from: Data(contentsOf: file.url))
-        return .ok(.init(headers: .init(contentDisposition: disposition), body: .json(backup)))
+        let body = try HTTPBody.temporaryFile(file.url)
+        return .ok(.init(headers: .init(contentDisposition: disposition), body: file.withMedia ? .applicationZip(body) : .binary(body)))
     }
 
     func restoreBackup(_ input: Operations.RestoreBackup.Input) async throws -> Operations.RestoreBackup.Output {

@@ -68,7 +68,7 @@ extension HearthAPIService {
     func claimCSV(_ input: Operations.ClaimCSV.Input) async throws -> Operations.ClaimCSV.Output {
         let (_, claim) = try await claim(input.path.id)
         let csv = try services.claimFiles.csv(claim)
-        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(ClaimFiles.baseName(claim)).csv\""), body: .csv(HTTPBody(csv))))
+        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(ClaimFiles.baseName(claim)).csv\""), body: .textCsvCharsetUtf8(HTTPBody(csv))))
     }
 
     func claimPack(_ input: Operations.ClaimPack.Input) async throws -> Operations.ClaimPack.Output {

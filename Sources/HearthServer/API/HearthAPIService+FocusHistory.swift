@@ -15,7 +15,7 @@ extension HearthAPIService {
         )
         if query.format == .csv {
             let all = try await services.focus.store.sessions(userId: user.id, filter: filter, limit: Int.max, offset: 0)
-            return .ok(.init(body: .csv(HTTPBody(try FocusSessionCSV.render(all.sessions, timeZone: user.zone)))))
+            return .ok(.init(body: .textCsvCharsetUtf8(HTTPBody(FocusSessionCSV.render(all.sessions, timeZone: user.zone)))))
         }
         let limit = query.limit ?? 50
         let offset = query.offset ?? 0

@@ -17,14 +17,19 @@ extension HearthAPIService {
             q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
             warrantyEnding: q.warrantyEnding, barcode: q.barcode, sort: q.sort?.rawValue, today: today
         )
-        let items = try await services.inventory.allItems(householdId: user.householdId, query)
         var names: [UUID: String] = [:]
         for kind in InventoryGroup.Kind.allCases {
             for group in try await services.inventory.groups(kind, householdId: user.householdId) { names[group.id] = group.name }
         }
-        let csv = try InventoryCSV.render(items, groupNames: names)
+        let inventory = services.inventory, householdId = user.householdId
+        let pages = InventoryCSV.Pages(groupNames: names) { cursor in
+            var page = query
+            page.cursor = cursor
+            return try await inventory.exportPage(householdId: householdId, page)
+        }
         let name = "hearth-inventory-\(today.description.replacingOccurrences(of: "-", with: "")).csv"
-        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""), body: .csv(HTTPBody(csv))))
+        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""),
+                         body: .textCsvCharsetUtf8(HTTPBody(pages, length: .unknown, iterationBehavior: .single))))
     }
 
     func importInventory(_ input: Operations.ImportInventory.Input) async throws -> Operations.ImportInventory.Output {
@@ -38,15 +43,12 @@ extension HearthAPIService {
         }
         defer { services.media.discard(upload) }
         let data = try Data(contentsOf: upload.temporary)
-        // Spreadsheet apps on Windows still save CSV as Windows-1252.
-        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .windowsCP1252) else {
-            throw HTTPError(.unprocessableContent, message: "This file cannot be imported: it is not text.")
-        }
         let currency = try await services.inventory.currency(householdId: user.householdId)
-        let read: (items: [ImportedItem], problems: [ImportProblem])
+        let file: CSVText, read: (items: [ImportedItem], problems: [ImportProblem])
         do {
-            read = input.query.format == .homebox ? try HomeBoxCSV.items(from: text, currency: currency)
-                : try InventoryCSV.items(from: text, currency: currency)
+            file = try CSVText(decoding: data)
+            read = input.query.format == .homebox ? try HomeBoxCSV.items(from: file.text, currency: currency)
+                : try InventoryCSV.items(from: file.text, currency: currency)
         } catch {
             throw HTTPError(.unprocessableContent, message: "This file cannot be imported: \(error.reason).")
         }
@@ -55,15 +57,15 @@ extension HearthAPIService {
         if !dryRun && report.created + report.updated > 0 {
             await services.events.publishInventoryChange("imported", householdId: user.householdId, by: user.id)
         }
-        return .ok(.init(body: .json(.init(report, dryRun: dryRun))))
+        return .ok(.init(body: .json(.init(report, dryRun: dryRun, file: file))))
     }
 }
 
 extension Components.Schemas.ImportReport {
-    init(_ report: ImportReport, dryRun: Bool) {
+    init(_ report: ImportReport, dryRun: Bool, file: CSVText) {
         self.init(
-            dryRun: dryRun, created: report.created, updated: report.updated, skipped: report.skipped, roomsCreated: report.roomsCreated,
-            categoriesCreated: report.categoriesCreated,
+            dryRun: dryRun, encoding: .init(rawValue: file.encoding.rawValue), notice: file.notice, created: report.created,
+            updated: report.updated, skipped: report.skipped, roomsCreated: report.roomsCreated, categoriesCreated: report.categoriesCreated,
             rows: report.rows.prefix(1000).map { .init(line: $0.line, name: $0.name, action: .init(rawValue: $0.action.rawValue) ?? .skip, reason: $0.reason) },
             problems: report.problems.map { .init(line: $0.line, reason: $0.reason) }
         )

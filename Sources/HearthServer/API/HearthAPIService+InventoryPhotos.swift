@@ -35,13 +35,16 @@ extension HearthAPIService {
             guard !uploads.isEmpty else { throw HTTPErrorMessage.badRequest("Send at least one photo as a part named “file”.") }
             let photoIds = try Self.photoIds(input.query.ids, count: uploads.count)
             var files: [StoredFile] = []
-            for upload in uploads { files.append(try await services.media.keep(upload)) }
+            for upload in uploads { files.append(try await services.media.prepare(upload)) }
+            let sources = Dictionary(uploads.map { ($0.sha256, $0.temporary) }, uniquingKeysWith: { first, _ in first })
             do {
-                _ = try await services.inventory.addPhotos(files, itemId: id, householdId: user.householdId, ids: photoIds)
+                _ = try await services.inventory.addPhotos(files, itemId: id, householdId: user.householdId, ids: photoIds,
+                                                           place: services.media.placer(sources))
             } catch {
-                await services.media.removeUnreferenced(files.map(\.sha256))
+                await services.media.removeUnreferenced(files.map(\.sha256))  // their JPEGs, made already
                 throw error
             }
+            for upload in uploads { services.media.discard(upload) }
         } catch {
             for upload in uploads { services.media.discard(upload) }
             throw error
@@ -73,8 +76,18 @@ extension HearthAPIService {
         if let match = input.headers.ifNoneMatch, match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
             return .notModified(.init(headers: .init(eTag: etag, cacheControl: cacheControl)))
         }
-        let data = try await services.media.rendition(photo.sha256, size: size)
-        return .ok(.init(headers: .init(eTag: etag, cacheControl: cacheControl), body: .jpeg(HTTPBody(data))))
+        let headers = Operations.GetItemPhoto.Output.Ok.Headers(eTag: etag, cacheControl: cacheControl)
+        guard size == .original else {
+            return .ok(.init(headers: headers, body: .jpeg(HTTPBody(try await services.media.rendition(photo.sha256, size: size)))))
+        }
+        let file = try services.media.original(photo.sha256)
+        let body: Operations.GetItemPhoto.Output.Ok.Body = switch photo.contentType {
+        case "image/png": .png(file)
+        case "image/webp": .imageWebp(file)
+        case "image/heic": .imageHeic(file)
+        default: .jpeg(file)
+        }
+        return .ok(.init(headers: headers, body: body))
     }
 
     func moveItemPhoto(_ input: Operations.MoveItemPhoto.Input) async throws -> Operations.MoveItemPhoto.Output {

@@ -26,8 +26,16 @@ extension HearthAPIService {
             return result.created ? .created(.init(body: .json(.init(result.receipt)))) : .ok(.init(body: .json(.init(result.receipt))))
         case .multipartForm(let parts):
             let file = try await receiveOne(parts.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } })
-            let stored = try await services.media.keep(file, allowPDF: true)
-            let receipt = try await services.inventory.createReceipt(id: nil, householdId: user.householdId, image: stored, fields: nil).receipt
+            defer { services.media.discard(file) }
+            let stored = try await services.media.prepare(file, allowPDF: true)
+            let receipt: Receipt
+            do {
+                receipt = try await services.inventory.createReceipt(id: nil, householdId: user.householdId, image: stored, fields: nil,
+                                                                     place: services.media.placer([stored.sha256: file.temporary])).receipt
+            } catch {
+                await services.media.removeUnreferenced([stored.sha256])  // its JPEGs, made already
+                throw error
+            }
             services.receiptQueue.enqueue(.init(receiptId: receipt.id, householdId: user.householdId, sha256: stored.sha256))
             await services.events.publishInventoryChange("receiptAdded", householdId: user.householdId, receiptId: receipt.id, by: user.id)
             return .accepted(.init(body: .json(.init(receipt))))
@@ -68,10 +76,20 @@ extension HearthAPIService {
               let image = receipt.image
         else { throw InventoryError.receiptNotFound }
         let size = PhotoURL.Size(rawValue: input.query.size?.rawValue ?? "medium") ?? .medium
-        let data = try await services.media.rendition(image.sha256, size: size)
         let headers = Operations.GetReceiptImage.Output.Ok.Headers(eTag: "\"\(image.sha256.prefix(32))-\(size.rawValue)\"",
                                                                     cacheControl: "private, max-age=31536000, immutable")
-        return .ok(.init(headers: headers, body: .jpeg(HTTPBody(data))))
+        guard size == .original else {
+            return .ok(.init(headers: headers, body: .jpeg(HTTPBody(try await services.media.rendition(image.sha256, size: size)))))
+        }
+        let file = try services.media.original(image.sha256)
+        let body: Operations.GetReceiptImage.Output.Ok.Body = switch image.contentType {
+        case "image/png": .png(file)
+        case "image/webp": .imageWebp(file)
+        case "image/heic": .imageHeic(file)
+        case "application/pdf": .pdf(file)
+        default: .jpeg(file)
+        }
+        return .ok(.init(headers: headers, body: body))
     }
 
     func linkReceipt(_ input: Operations.LinkReceipt.Input) async throws -> Operations.LinkReceipt.Output {

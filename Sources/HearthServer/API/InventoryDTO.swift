@@ -64,7 +64,8 @@ enum PhotoURL {
         case thumb
         /// The item page.
         case medium
-        /// Full resolution, still oriented and without metadata.
+        /// Full resolution. The API serves the stored file as it is; as a JPEG (oriented, without
+        /// metadata) only in a claim pack.
         case original
 
         /// The longest side in pixels; nil for full size.

@@ -20,51 +20,58 @@ struct HouseholdBackups: Sendable {
     struct File: Sendable {
         let url: URL
         let name: String
-        let contentType: String
+        /// A ZIP with the media files, or the JSON alone.
+        let withMedia: Bool
     }
 
     /// The household's backup: a ZIP with the media files, or (`withMedia` false) the JSON alone.
+    /// The JSON is written as the store reads the household, a page at a time.
     func make(householdId: UUID, withMedia: Bool) async throws -> File {
-        let backup = try await inventory.backup(householdId: householdId, appVersion: HearthVersion.current)
-        let stamp = Self.stamp(backup.exportDate)
-        let url = try media.temporaryFolder().appendingPathComponent(UUID().text)
-        let media = self.media
+        let json = media.temporaryFolder.appendingPathComponent(UUID().text)
         do {
-            if withMedia {
-                try await Blocking.run { try BackupArchive.write(backup, media: { sha in media.has(sha) ? media.originalURL(sha) : nil }, to: url) }
-                return File(url: url, name: "hearth-backup-\(stamp).zip", contentType: "application/zip")
+            let writer = try BackupJSONWriter(to: json)
+            try await inventory.backup(householdId: householdId, appVersion: HearthVersion.current, into: writer)
+            let written = try writer.finish()
+            let stamp = Self.stamp(written.exportDate)
+            guard withMedia else { return File(url: json, name: "hearth-backup-\(stamp).json", withMedia: false) }
+            defer { try? FileManager.default.removeItem(at: json) }
+            let url = media.temporaryFolder.appendingPathComponent(UUID().text)
+            let media = self.media
+            do {
+                try await Blocking.run {
+                    try BackupArchive.write(json: json, written, media: { sha in media.has(sha) ? media.originalURL(sha) : nil }, to: url)
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: url)
+                throw error
             }
-            try await Blocking.run { try backup.json().write(to: url) }
-            return File(url: url, name: "hearth-backup-\(stamp).json", contentType: "application/json")
+            return File(url: url, name: "hearth-backup-\(stamp).zip", withMedia: true)
         } catch {
-            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: json)
             throw error
         }
     }
 
     /// Restores an uploaded backup file by `strategy`; with `dryRun` only says what it would do.
-    /// The archive is checked whole before anything changes, and the data is written in one
-    /// transaction, so a bad or partial file changes nothing.
+    /// The archive's files and checksums are checked before anything changes; its items and
+    /// receipts are read, checked and written a batch at a time in one transaction (memory does not
+    /// grow with the file), so a bad or partial file changes nothing.
     func restore(_ file: URL, householdId: UUID, strategy: RestoreStrategy, dryRun: Bool) async throws -> RestoreSummary {
-        let folder = try media.temporaryFolder().appendingPathComponent("restore-\(UUID().text)")
+        let folder = media.temporaryFolder.appendingPathComponent("restore-\(UUID().text)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let limit = maxBytes
         let contents = try await Blocking.run { try BackupArchive.read(file, extractingTo: folder, limit: limit) }
-        let wanted = Set(contents.backup.files.map(\.sha256))
-        let available = Set(contents.media.keys).union(wanted.filter(media.has))
-        if !dryRun {
-            for (sha256, url) in contents.media { try media.adopt(url, sha256: sha256) }
-        }
+        let archiveFiles = Set(contents.media.keys)
         do {
-            let outcome = try await inventory.restore(contents.backup, householdId: householdId, strategy: strategy,
-                                                      availableFiles: available, dryRun: dryRun)
+            let outcome = try await inventory.restore(contents.backup, householdId: householdId, strategy: strategy, archiveFiles: archiveFiles,
+                                                      place: media.placer(contents.media), dryRun: dryRun)
             for receipt in outcome.receiptsToRead {
                 receiptQueue.enqueue(.init(receiptId: receipt.id, householdId: householdId, sha256: receipt.sha256))
             }
-            if !dryRun { await media.removeUnreferenced(outcome.releasedFiles + Array(contents.media.keys)) }
+            if !dryRun { await media.removeUnreferenced(outcome.releasedFiles) }
             return outcome.summary
         } catch {
-            if !dryRun { await media.removeUnreferenced(Array(contents.media.keys)) }
+            if !dryRun { await media.removeUnreferenced(Array(archiveFiles)) }  // put in place by a transaction that then failed
             throw error
         }
     }

@@ -6,7 +6,7 @@ import HearthReports
 enum FocusSessionCSV {
     static let header = ["id", "kind", "started_at", "ended_at", "planned_seconds", "actual_seconds", "skipped", "label"]
 
-    static func render(_ sessions: [FocusSession], timeZone: TimeZone) throws -> String {
+    static func render(_ sessions: [FocusSession], timeZone: TimeZone) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = timeZone
         let rows = sessions.map { session in
@@ -14,6 +14,6 @@ enum FocusSessionCSV {
              formatter.string(from: session.endedAt), String(session.plannedSeconds), String(session.actualSeconds),
              session.skipped ? "true" : "false", session.label ?? ""]
         }
-        return try CSVTable.render(header: header, rows: rows)
+        return CSVTable.render(header: header, rows: rows)
     }
 }

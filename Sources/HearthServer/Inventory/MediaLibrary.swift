@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HearthCore
 import HearthMedia
+import HearthStore
 import Hummingbird
 import OpenAPIRuntime
 
@@ -9,13 +10,20 @@ import OpenAPIRuntime
 /// `media/ab/cd/<sha256>` for originals (the same file twice is stored once) and
 /// `media/derived/ab/<sha256>-<size>.jpg` for the JPEGs served from them. Every file is written to a
 /// temporary name and renamed, so a crash leaves no half-written file under a real name.
+///
+/// A row that names a file always has it: originals are put in place inside the transaction that
+/// adds the row (``placer(_:)``), and removed only by ``removeUnreferenced(_:)``, whose check and
+/// removal happen under a lock every such transaction holds shared.
 struct MediaLibrary: Sendable {
     let root: URL
     let processor: ImageProcessor
     /// Bytes one file may have.
     let maxBytes: Int
-    /// Whether any record still refers to a file; files are removed only when none does.
-    let isReferenced: @Sendable (String) async throws -> Bool
+    /// This server's temporary files (uploads, archives being made or read, reports).
+    let temporary: TemporaryFolder
+    /// Calls its second argument for each of the files no record names, deciding under the media
+    /// lock (``InventoryStore/removeUnreferencedFiles(_:remove:)``); answers those.
+    let removeUnnamed: @Sendable ([String], @escaping @Sendable (String) -> Void) async throws -> [String]
 
     /// An upload received into a temporary file, hashed on the way.
     struct Upload: Sendable {
@@ -24,18 +32,20 @@ struct MediaLibrary: Sendable {
         let byteSize: Int
     }
 
-    init(root: String, processor: ImageProcessor, maxBytes: Int, isReferenced: @escaping @Sendable (String) async throws -> Bool) {
+    init(root: String, processor: ImageProcessor, maxBytes: Int,
+         removeUnnamed: @escaping @Sendable ([String], @escaping @Sendable (String) -> Void) async throws -> [String]) throws {
         self.root = URL(fileURLWithPath: root)
         self.processor = processor
         self.maxBytes = maxBytes
-        self.isReferenced = isReferenced
+        self.removeUnnamed = removeUnnamed
+        temporary = try TemporaryFolder(parent: self.root.appendingPathComponent("tmp"))
     }
 
     /// Streams a body to a temporary file, hashing it; refuses (413) a body over `limit` (else
     /// ``maxBytes``) as soon as it gets there, and an empty one (422).
     func receive(_ body: HTTPBody, limit: Int? = nil) async throws -> Upload {
         let maxBytes = limit ?? maxBytes
-        let temporary = try temporaryFolder().appendingPathComponent(UUID().text)
+        let temporary = temporaryFolder.appendingPathComponent(UUID().text)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil), let handle = try? FileHandle(forWritingTo: temporary) else {
             throw HTTPError(.internalServerError, message: "The upload could not be saved.")
         }
@@ -58,32 +68,34 @@ struct MediaLibrary: Sendable {
         return Upload(temporary: temporary, sha256: hash.finalize().hexString, byteSize: size)
     }
 
-    /// Checks that an upload is a picture (decoding it whole) and keeps it under its hash, with the
-    /// thumbnail and medium JPEGs made at once so lists never wait. PDFs only where `allowPDF`.
-    func keep(_ upload: Upload, allowPDF: Bool = false) async throws -> StoredFile {
-        defer { try? FileManager.default.removeItem(at: upload.temporary) }
+    /// Checks that an upload is a picture (decoding it whole) and makes its thumbnail and medium
+    /// JPEGs at once, so lists never wait. PDFs only where `allowPDF`. The upload stays where it is:
+    /// the transaction that adds its row puts it in place (``placer(_:)``); ``discard(_:)`` it after.
+    func prepare(_ upload: Upload, allowPDF: Bool = false) async throws -> StoredFile {
         let info = try await processor.inspect(path: upload.temporary.path)
         if info.kind == .pdf && !allowPDF { throw MediaError.notAnImage }
-        let original = originalURL(upload.sha256)
-        if !FileManager.default.fileExists(atPath: original.path) {
-            try FileManager.default.createDirectory(at: original.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Self.moveIntoPlace(upload.temporary, original)
+        for size in [PhotoURL.Size.thumb, .medium] {
+            let url = try derivedURL(upload.sha256, size: size)
+            if !FileManager.default.fileExists(atPath: url.path) { _ = try await makeRendition(from: upload.temporary, size: size, at: url) }
         }
-        for size in [PhotoURL.Size.thumb, .medium] { _ = try await rendition(upload.sha256, size: size) }
         return StoredFile(sha256: upload.sha256, contentType: Self.contentType(of: info.kind), byteSize: upload.byteSize,
                           width: info.width, height: info.height)
     }
 
-    /// Keeps a file whose SHA-256 was checked (one restored from a backup) as the original of that
-    /// hash; the thumbnails are made when first asked for.
-    func adopt(_ file: URL, sha256: String) throws {
-        let original = originalURL(sha256)
-        guard !FileManager.default.fileExists(atPath: original.path) else {
-            try? FileManager.default.removeItem(at: file)
-            return
+    /// Puts the original of a file in place from `sources` (by SHA-256) when it is not there, for
+    /// a store transaction to call under the media lock. The source stays (linked, not moved), so a
+    /// transaction that runs again finds it; a file kept already is left as it is.
+    func placer(_ sources: [String: URL]) -> FilePlacer {
+        { sha256 in
+            guard !has(sha256) else { return }
+            guard let source = sources[sha256] else { throw MediaError.failed("the file \(sha256.prefix(12))… is not kept") }
+            let original = originalURL(sha256)
+            try FileManager.default.createDirectory(at: original.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard link(source.path, original.path) != 0, errno != EEXIST else { return }
+            let copy = original.deletingLastPathComponent().appendingPathComponent(".\(UUID().text)")
+            try FileManager.default.copyItem(at: source, to: copy)
+            try Self.moveIntoPlace(copy, original)
         }
-        try FileManager.default.createDirectory(at: original.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Self.moveIntoPlace(file, original)
     }
 
     /// Whether the original of a hash is kept.
@@ -91,12 +103,8 @@ struct MediaLibrary: Sendable {
         FileManager.default.fileExists(atPath: originalURL(sha256).path)
     }
 
-    /// A folder for temporary files of this library (uploads, archives being made or read).
-    func temporaryFolder() throws -> URL {
-        let folder = root.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    /// The folder for this server's temporary files (uploads, archives being made or read).
+    var temporaryFolder: URL { temporary.url }
 
     /// Removes a temporary upload that will not be kept.
     func discard(_ upload: Upload) {
@@ -107,19 +115,19 @@ struct MediaLibrary: Sendable {
     func rendition(_ sha256: String, size: PhotoURL.Size) async throws -> Data {
         let url = try derivedURL(sha256, size: size)
         if let data = try? Data(contentsOf: url) { return data }
-        return try await makeRendition(sha256, size: size, at: url)
+        return try await makeRendition(from: originalURL(sha256), size: size, at: url)
     }
 
     /// Where the JPEG of a file in `size` is on disk, made first when it is not there yet (reports
     /// read many of them from disk).
     func renditionURL(_ sha256: String, size: PhotoURL.Size) async throws -> URL {
         let url = try derivedURL(sha256, size: size)
-        if !FileManager.default.fileExists(atPath: url.path) { _ = try await makeRendition(sha256, size: size, at: url) }
+        if !FileManager.default.fileExists(atPath: url.path) { _ = try await makeRendition(from: originalURL(sha256), size: size, at: url) }
         return url
     }
 
-    private func makeRendition(_ sha256: String, size: PhotoURL.Size, at url: URL) async throws -> Data {
-        let data = try await processor.jpeg(from: originalURL(sha256).path, maxSide: size.maxSide, quality: size == .thumb ? 78 : 85)
+    private func makeRendition(from source: URL, size: PhotoURL.Size, at url: URL) async throws -> Data {
+        let data = try await processor.jpeg(from: source.path, maxSide: size.maxSide, quality: size == .thumb ? 78 : 85)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().text)")
         try data.write(to: temporary)
@@ -127,32 +135,39 @@ struct MediaLibrary: Sendable {
         return data
     }
 
-    /// The original file as uploaded (for backups and the receipt image).
+    /// The original file as uploaded, streamed as it is: never decoded to be served.
+    func original(_ sha256: String) throws -> HTTPBody {
+        try HTTPBody.file(originalURL(sha256))
+    }
+
+    /// Where the original file as uploaded is (for backups and claim packs).
     func originalURL(_ sha256: String) -> URL {
         let name = Self.safeName(sha256)
         return root.appendingPathComponent(String(name.prefix(2))).appendingPathComponent(String(name.dropFirst(2).prefix(2)))
             .appendingPathComponent(name)
     }
 
-    /// Deletes the files no record refers to any more (originals and their JPEGs).
+    /// Deletes the files no record names any more (originals and their JPEGs).
     func removeUnreferenced(_ files: [String]) async {
-        for sha256 in Set(files) {
-            guard (try? await isReferenced(sha256)) == false else { continue }
-            try? FileManager.default.removeItem(at: originalURL(sha256))
-            for size in PhotoURL.Size.allCases {
-                if let url = try? derivedURL(sha256, size: size) { try? FileManager.default.removeItem(at: url) }
-            }
+        _ = try? await removeUnnamed(files) { removeFiles($0) }
+    }
+
+    /// Removes the original of a hash and its JPEGs.
+    func removeFiles(_ sha256: String) {
+        try? FileManager.default.removeItem(at: originalURL(sha256))
+        for size in PhotoURL.Size.allCases {
+            if let url = try? derivedURL(sha256, size: size) { try? FileManager.default.removeItem(at: url) }
         }
     }
 
-    private func derivedURL(_ sha256: String, size: PhotoURL.Size) throws -> URL {
+    func derivedURL(_ sha256: String, size: PhotoURL.Size) throws -> URL {
         let name = Self.safeName(sha256)
         return root.appendingPathComponent("derived").appendingPathComponent(String(name.prefix(2)))
             .appendingPathComponent("\(name)-\(size.rawValue).jpg")
     }
 
     /// A hash as a file name: lower-case hex only, whatever a damaged record holds.
-    private static func safeName(_ sha256: String) -> String {
+    static func safeName(_ sha256: String) -> String {
         let hex = sha256.lowercased().filter { $0.isHexDigit && $0.isASCII }
         return hex.count == 64 ? hex : String(repeating: "0", count: 64)
     }

@@ -25,7 +25,7 @@ struct InventoryReports: Sendable {
         let report = try await gather(householdId: user.householdId, options: options, today: today,
                                       dateText: DisplayFormat.date(now, timeZone: user.timeZone))
         progress(0.1)
-        let url = try media.temporaryFolder().appendingPathComponent("report-\(UUID().text).pdf")
+        let url = media.temporaryFolder.appendingPathComponent("report-\(UUID().text).pdf")
         do {
             _ = try await Blocking.run { try report.writePDF(to: url.path) { progress(0.1 + 0.9 * $0) } }
         } catch {

@@ -93,7 +93,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidClaimItems, .claimQuantityTooLarge, .invalidOutcome:
+             .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
+             .invalidOutcome:
             .unprocessableContent
         case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
         case .itemDeleted: .gone

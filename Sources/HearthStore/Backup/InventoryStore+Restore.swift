@@ -13,72 +13,58 @@ extension InventoryStore {
     }
 
     /// Restores a backup into the household by `strategy` (``RestorePlan``), in one transaction:
-    /// when anything fails, nothing changed. `availableFiles` are the files photos and receipts may
-    /// use (in the archive, already stored). With `dryRun` it only says what it would do.
-    public func restore(_ backup: HouseholdBackup, householdId: UUID, strategy: RestoreStrategy, availableFiles: Set<String>,
-                        dryRun: Bool) async throws -> RestoreOutcome {
+    /// when anything fails, nothing changed. The items and receipts are planned and written a batch
+    /// at a time, as `source` reads them. A photo or receipt may use a file the archive carries
+    /// (`archiveFiles`, put in place by `place` under the media lock) or one a photo or receipt of
+    /// this household names already: knowing a hash is never enough. With `dryRun` it only says
+    /// what it would do.
+    public func restore(_ source: some BackupSource, householdId: UUID, strategy: RestoreStrategy, archiveFiles: Set<String>,
+                        place: @escaping FilePlacer, dryRun: Bool) async throws -> RestoreOutcome {
         defer {  // once committed: a backup's lists and Focus settings may have replaced these (see ReadCache)
             database.listPages.clear()
             database.timers.clear()
         }
         try await prepare(householdId: householdId)
-        let ids = self.ids, now = clock.now, kind = self.kind
-        @Sendable func plan(on db: any SQLDatabase) async throws -> RestorePlan {
-            let context = try await Self.restoreContext(backup, householdId: householdId, availableFiles: availableFiles, on: db)
-            return try RestorePlan(backup: backup, context: context, strategy: strategy, ids: ids)
-        }
-        /// Claims, lists and members, after the inventory: counted only, or written too.
-        @Sendable func restoreTheRest(_ summary: inout RestoreSummary, itemIds: [UUID: UUID], write: Bool, on db: any SQLDatabase) async throws {
-            if let claims = backup.claims {
-                try await Self.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary, write: write,
-                                             ids: ids, on: db)
-            }
-            if let lists = backup.lists {
-                try await Self.restoreLists(lists, householdId: householdId, strategy: strategy, summary: &summary, write: write, ids: ids, on: db)
-            }
-            if let members = backup.members {
-                try await Self.restoreMembers(members, householdId: householdId, strategy: strategy, now: now, summary: &summary, write: write, on: db)
-            }
-        }
-        if dryRun {
-            let plan = try await plan(on: sql)
-            var summary = plan.summary
-            try await restoreTheRest(&summary, itemIds: plan.restoredIds, write: false, on: sql)
-            return RestoreOutcome(summary: summary, receiptsToRead: [], releasedFiles: [])
-        }
-        return try await database.transaction { db in
-            let plan = try await plan(on: db)
-            let released = strategy == .replace ? try await Self.clearInventory(householdId: householdId, on: db) : []
-            try await Self.apply(plan, householdId: householdId, now: now, on: db, kind: kind)
-            var summary = plan.summary
-            try await restoreTheRest(&summary, itemIds: plan.restoredIds, write: true, on: db)
-            let toRead = plan.receipts.filter { $0.status == .reading }.compactMap { receipt in receipt.image.map { (receipt.id, $0.sha256) } }
-            return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
-        }
+        let restorer = Restorer(source: source, householdId: householdId, strategy: strategy, archiveFiles: archiveFiles, place: place,
+                                ids: ids, now: clock.now, kind: kind)
+        if dryRun { return try await restorer.run(write: false, on: sql) }
+        return try await database.transaction { db in try await restorer.run(write: true, on: db) }
     }
 
-    /// What the household has now, and who holds the backup's ids.
-    static func restoreContext(_ backup: HouseholdBackup, householdId: UUID, availableFiles: Set<String>, on db: any SQLDatabase) async throws -> RestoreContext {
+    /// What the household has now.
+    static func restoreContext(householdId: UUID, availableFiles: Set<String>, on db: any SQLDatabase) async throws -> RestoreContext {
         let groups = try await db.select().columns(groupColumns).from("inventory_groups").where("household_id", .equal, householdId).all()
             .map(group(from:))
         func ids(_ table: String) async throws -> Set<UUID> {
             Set(try await db.select().column("id").from(table).where("household_id", .equal, householdId).all()
                 .map { try $0.decode(column: "id", as: UUID.self) })
         }
+        return RestoreContext(householdId: householdId, groups: groups, owners: [:], itemIds: try await ids("inventory_items"),
+                              receiptIds: try await ids("inventory_receipts"), availableFiles: availableFiles)
+    }
+
+    /// Which household holds each of these ids, rows of each table.
+    static func owners(of ids: [(table: String, ids: [UUID])], on db: any SQLDatabase) async throws -> [UUID: UUID] {
         var owners: [UUID: UUID] = [:]
-        let wanted: [(String, [UUID])] = [
-            ("inventory_groups", backup.rooms.map(\.id) + backup.categories.map(\.id)), ("inventory_items", backup.items.map(\.id)),
-            ("inventory_photos", backup.items.flatMap { $0.photos.map(\.id) }), ("inventory_receipts", backup.receipts.map(\.id)),
-        ]
-        for (table, all) in wanted {
+        for (table, all) in ids {
             for chunk in all.chunks(of: 2000) {
                 for row in try await db.select().columns("id", "household_id").from(table).where("id", .in, chunk).all() {
                     owners[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "household_id", as: UUID.self)
                 }
             }
         }
-        return RestoreContext(householdId: householdId, groups: groups, owners: owners, itemIds: try await ids("inventory_items"),
-                              receiptIds: try await ids("inventory_receipts"), availableFiles: availableFiles)
+        return owners
+    }
+
+    /// Every file a photo or receipt of the household names.
+    static func filesNamed(householdId: UUID, on db: any SQLDatabase) async throws -> Set<String> {
+        var files = Set(try await db.select().distinct().column("sha256").from("inventory_photos").where("household_id", .equal, householdId).all()
+            .map { try $0.decode(column: "sha256", as: String.self) })
+        for row in try await db.select().distinct().column("image_sha256").from("inventory_receipts").where("household_id", .equal, householdId)
+            .where("image_sha256", .isNot, SQLLiteral.null).all() {
+            files.insert(try row.decode(column: "image_sha256", as: String.self))
+        }
+        return files
     }
 
     /// A replace's first step: the household's items, receipts and the rooms and categories people

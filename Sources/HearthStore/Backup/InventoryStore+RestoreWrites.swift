@@ -3,17 +3,14 @@ import HearthCore
 import SQLKit
 
 extension InventoryStore {
-    /// Writes a plan: rows in multi-row statements (a few hundred at a time), the counts items
-    /// keep (photos, primary photo, receipts) worked out beforehand, then the search text.
-    static func apply(_ plan: RestorePlan, householdId: UUID, now: Date, on db: any SQLDatabase, kind: DatabaseKind) async throws {
-        if plan.strategy == .replace {
-            try await db.update("households").set("currency", to: plan.householdCurrency).where("id", .equal, householdId).run()
-        }
-        for group in plan.groupUpdates {
+    /// Writes rooms and categories a plan adds or updates, a few hundred rows per statement.
+    static func writeGroups(_ inserts: [RestorePlan.GroupWrite], updates: [RestorePlan.GroupWrite] = [], householdId: UUID, now: Date,
+                            on db: any SQLDatabase) async throws {
+        for group in updates {
             try await db.update("inventory_groups").set("name", to: group.name).set("icon", to: SQLBind(group.icon))
                 .set("position", to: group.position).set("updated_at", to: now).where("id", .equal, group.id).run()
         }
-        for chunk in plan.groupInserts.chunks(of: 200) {
+        for chunk in inserts.chunks(of: 200) {
             let insert = db.insert(into: "inventory_groups")
                 .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at")
             for group in chunk {
@@ -23,32 +20,38 @@ extension InventoryStore {
             }
             try await insert.run()
         }
-        var receiptCounts: [UUID: Int] = [:]
-        for itemId in plan.receipts.flatMap({ Set($0.itemIds) }) { receiptCounts[itemId, default: 0] += 1 }
-        try await insertItems(plan.items, receiptCounts: receiptCounts, householdId: householdId, on: db)
-        try await insertReceipts(plan.receipts, householdId: householdId, on: db)
-        let restored = Set(plan.items.map(\.id))
-        let linkedExisting = Array(Set(plan.receipts.flatMap(\.itemIds)).subtracting(restored))
-        try await recountReceipts(forItems: linkedExisting, at: now, on: db)
-        for chunk in (plan.items.map(\.id) + linkedExisting).chunks(of: 500) { try await refreshSearch(chunk, on: db, kind: kind) }
     }
 
-    /// Inserts new items with their tags and photos, a few hundred rows per statement.
-    static func insertItems(_ items: [RestorePlan.ItemWrite], receiptCounts: [UUID: Int] = [:], householdId: UUID,
-                            on db: any SQLDatabase) async throws {
-        for chunk in items.chunks(of: 200) {
-            let columns = ["id", "household_id", "photo_count", "receipt_count", "primary_photo_id", "created_at", "updated_at", "deleted_at"]
+    /// Sets the receipt count of every item of the household whose count is not its links' (the
+    /// items a restore added, whose receipts came after them).
+    static func recountReceipts(householdId: UUID, on db: any SQLDatabase) async throws {
+        try await db.raw("""
+            UPDATE inventory_items SET receipt_count = (SELECT COUNT(*) FROM inventory_receipt_items l WHERE l.item_id = inventory_items.id)
+            WHERE household_id = \(bind: householdId)
+              AND receipt_count <> (SELECT COUNT(*) FROM inventory_receipt_items l WHERE l.item_id = inventory_items.id)
+            """).run()
+    }
+
+    /// Inserts new items with their tags, photos and search text (known from the rows, so no item
+    /// is read back to be indexed; receipts add theirs once linked), a few hundred rows per statement.
+    static func insertItems(_ items: [RestorePlan.ItemWrite], householdId: UUID, on db: any SQLDatabase, kind: DatabaseKind) async throws {
+        let texts = items.map { (id: $0.id, body: searchText(searchParts($0.details))) }
+        for (chunk, bodies) in zip(items.chunks(of: 200), texts.chunks(of: 200)) {
+            let columns = ["id", "household_id", "photo_count", "primary_photo_id", "search_text", "created_at", "updated_at", "deleted_at"]
                 + detailColumns(chunk[0].details, warrantyUntil: nil).map(\.column)
             let insert = db.insert(into: "inventory_items").columns(columns)
-            for item in chunk {
+            for (item, text) in zip(chunk, bodies) {
                 var details = item.details
                 details.roomId = item.roomId
                 details.categoryId = item.categoryId
-                insert.values([SQLBind(item.id), SQLBind(householdId), SQLBind(item.photos.count), SQLBind(receiptCounts[item.id] ?? 0),
-                               SQLBind(item.photos.first?.id), SQLBind(item.createdAt), SQLBind(item.updatedAt), SQLBind(item.deletedAt)]
+                insert.values([SQLBind(item.id), SQLBind(householdId), SQLBind(item.photos.count), SQLBind(item.photos.first?.id),
+                               SQLBind(text.body), SQLBind(item.createdAt), SQLBind(item.updatedAt), SQLBind(item.deletedAt)]
                               + detailColumns(details, warrantyUntil: item.warrantyUntil).map(\.value))
             }
             try await insert.run()
+        }
+        if kind == .sqlite {
+            for chunk in texts.chunks(of: 500) { try await indexSearchText(chunk, on: db) }
         }
         let tags = items.flatMap { item in item.details.tags.map { (item.id, $0) } }
         for chunk in tags.chunks(of: 500) {
@@ -68,7 +71,7 @@ extension InventoryStore {
         }
     }
 
-    private static func insertReceipts(_ receipts: [RestorePlan.ReceiptWrite], householdId: UUID, on db: any SQLDatabase) async throws {
+    static func insertReceipts(_ receipts: [RestorePlan.ReceiptWrite], householdId: UUID, on db: any SQLDatabase) async throws {
         for receipt in receipts {
             let image = receipt.image
             let values: [(String, SQLBind)] = [

@@ -15,19 +15,20 @@ extension InventoryStore {
     }
 
     /// Starts a claim for items of the household (each once, at most as many pieces as it has).
-    /// The same client id again returns the claim made the first time.
+    /// The same client id again returns the claim made the first time, once its lines pass the
+    /// same checks: a request sent again never succeeds where it would fail the first time.
     public func createClaim(id: UUID?, householdId: UUID, incident: Incident, lines: [ClaimLine]) async throws -> (claim: Claim, created: Bool) {
         let incident = try incident.validated()
         let id = id ?? ids.next()
         let now = clock.now
         return try await database.transaction { db in
+            try await Self.checkLines(lines, householdId: householdId, on: db)
             if let owner = try await Self.owner(table: "inventory_claims", id: id, on: db) {
                 guard owner == householdId, let claim = try await Self.claim(id: id, householdId: householdId, on: db) else {
                     throw InventoryError.idConflict
                 }
                 return (claim, false)
             }
-            try await Self.checkLines(lines, householdId: householdId, on: db)
             try await db.insert(into: "inventory_claims")
                 .columns("id", "household_id", "incident_kind", "incident_date", "description", "reference", "status", "created_at", "updated_at")
                 .values(SQLBind(id), SQLBind(householdId), SQLBind(incident.kind.rawValue), SQLBind(incident.date.description),

@@ -11,9 +11,9 @@ extension InventoryStore {
         try await prepare(householdId: householdId)
         let now = clock.now, kind = self.kind, ids = self.ids
         @Sendable func run(on db: any SQLDatabase) async throws -> ImportReport {
-            var importer = try await Importer(householdId: householdId, items: items, now: now, ids: ids, dryRun: dryRun, on: db)
+            var importer = try await Importer(householdId: householdId, items: items, now: now, ids: ids, dryRun: dryRun, on: db, kind: kind)
             var report = ImportReport(problems: problems)
-            var created: [RestorePlan.ItemWrite] = [], touched: [UUID] = []
+            var created: [(id: UUID, details: ItemDetails, warrantyUntil: CalendarDate?)] = [], touched: [UUID] = []
             for item in items {
                 let id = importer.id(for: item.id)
                 guard importer.seen.insert(id).inserted else {
@@ -30,8 +30,7 @@ extension InventoryStore {
                 }
                 let warrantyUntil = try? details.warranty?.endDate(purchasedOn: details.purchaseDate)
                 guard let current = importer.existing[id] else {
-                    created.append(.init(id: id, roomId: details.roomId, categoryId: details.categoryId, details: details,
-                                         warrantyUntil: warrantyUntil, createdAt: now, updatedAt: now))
+                    created.append((id, details, warrantyUntil))
                     report.record(item, .create)
                     continue
                 }
@@ -50,11 +49,38 @@ extension InventoryStore {
                 }
             }
             guard !dryRun else { return report }
-            try await Self.insertItems(created, householdId: householdId, on: db)
-            for chunk in (created.map(\.id) + touched).chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
+            try await Self.insertImported(created, householdId: householdId, now: now, on: db, kind: kind)
+            for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
             return report
         }
         return dryRun ? try await run(on: sql) : try await database.transaction(run)
+    }
+
+    /// Inserts new items with their tags and search text, a few hundred rows per statement: the
+    /// search text is known from the row, so no item is read back and written again.
+    private static func insertImported(_ items: [(id: UUID, details: ItemDetails, warrantyUntil: CalendarDate?)], householdId: UUID, now: Date,
+                                       on db: any SQLDatabase, kind: DatabaseKind) async throws {
+        guard let first = items.first else { return }
+        let columns = ["id", "household_id", "search_text", "created_at", "updated_at"] + detailColumns(first.details, warrantyUntil: nil).map(\.column)
+        let texts = try await items.chunks(of: 500).concurrentlyMapped(width: kind.statementsInFlight) { chunk in
+            let texts = chunk.map { (id: $0.id, body: searchText(searchParts($0.details))) }
+            let insert = db.insert(into: "inventory_items").columns(columns)
+            for (item, text) in zip(chunk, texts) {
+                insert.values([SQLBind(item.id), SQLBind(householdId), SQLBind(text.body), SQLBind(now), SQLBind(now)]
+                              + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
+            }
+            try await insert.run()
+            return texts
+        }
+        let tags = items.flatMap { item in item.details.tags.map { (item.id, $0) } }
+        _ = try await tags.chunks(of: 1000).concurrentlyMapped(width: kind.statementsInFlight) { chunk in
+            let insert = db.insert(into: "inventory_item_tags").columns("item_id", "household_id", "tag", "tag_key")
+            for (itemId, tag) in chunk { insert.values(SQLBind(itemId), SQLBind(householdId), SQLBind(tag), SQLBind(tag.lowercased())) }
+            try await insert.run()
+        }
+        if kind == .sqlite {
+            for chunk in texts { try await indexSearchText(chunk, on: db) }
+        }
     }
 }
 
@@ -73,20 +99,26 @@ private struct Importer {
     var takenElsewhere: Set<UUID> = []
     var seen: Set<UUID> = []
 
-    init(householdId: UUID, items: [ImportedItem], now: Date, ids: IDGenerator, dryRun: Bool, on db: any SQLDatabase) async throws {
+    init(householdId: UUID, items: [ImportedItem], now: Date, ids: IDGenerator, dryRun: Bool, on db: any SQLDatabase, kind: DatabaseKind) async throws {
         (self.householdId, self.now, self.ids, self.dryRun, self.db) = (householdId, now, ids, dryRun, db)
         for group in try await db.select().columns(InventoryStore.groupColumns).from("inventory_groups")
             .where("household_id", .equal, householdId).all().map(InventoryStore.group(from:)) {
             groups[group.kind, default: [:]][InventoryRules.key(group.name)] = group.id
             positions[group.kind] = max(positions[group.kind] ?? 0, group.position)
         }
+        // First only who holds each id (a new file's ids are mostly nobody's), then the household's own items in full.
         let wanted = Array(Set(items.flatMap { [$0.id, Self.scoped($0.id, householdId)] }))
-        for chunk in wanted.chunks(of: 500) {
-            let rows = try await db.select().columns(InventoryStore.itemColumns).from("inventory_items").where("id", .in, chunk).all()
-            for item in try await InventoryStore.items(from: rows, on: db) {
-                if item.householdId == householdId { existing[item.id] = item } else { takenElsewhere.insert(item.id) }
+        var own: [UUID] = []
+        for chunk in wanted.chunks(of: 5000) {
+            for row in try await db.select().columns("id", "household_id").from("inventory_items").where("id", .in, chunk).all() {
+                let id = try row.decode(column: "id", as: UUID.self)
+                if try row.decode(column: "household_id", as: UUID.self) == householdId { own.append(id) } else { takenElsewhere.insert(id) }
             }
         }
+        let found = try await own.chunks(of: 1000).concurrentlyMapped(width: kind.statementsInFlight) { chunk in
+            try await InventoryStore.items(from: db.select().columns(InventoryStore.itemColumns).from("inventory_items").where("id", .in, chunk).all(), on: db)
+        }
+        for item in found.joined() { existing[item.id] = item }
     }
 
     /// The id a row's item has in this household: its own, or (when another household holds that

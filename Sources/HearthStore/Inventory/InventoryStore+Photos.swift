@@ -39,9 +39,10 @@ extension InventoryStore {
 
     /// Adds stored files as photos after the item's others, in one transaction. With `ids` (the
     /// client's, one per file), a photo already added under its id is not added again: an upload
-    /// sent again after its answer was lost changes nothing more. Answers the photos it added.
-    public func addPhotos(_ files: [StoredFile], itemId: UUID, householdId: UUID, ids: [UUID]? = nil) async throws -> [ItemPhoto] {
-        let now = clock.now
+    /// sent again after its answer was lost changes nothing more. `place` puts the files in place
+    /// under the media lock. Answers the photos it added.
+    public func addPhotos(_ files: [StoredFile], itemId: UUID, householdId: UUID, ids: [UUID]? = nil, place: @escaping FilePlacer) async throws -> [ItemPhoto] {
+        let now = clock.now, kind = self.kind
         let newIds = ids ?? files.map { _ in self.ids.next() }
         return try await database.transaction { db in
             guard try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db, locking: true) != nil else {
@@ -54,6 +55,7 @@ extension InventoryStore {
             let count = try existing?.decode(column: "photos", as: Int.self) ?? 0
             let last = try existing?.decode(column: "last", as: Int.self) ?? 0
             guard count + fresh.count <= InventoryRules.maximumPhotos else { throw InventoryError.tooManyPhotos }
+            try await Self.place(fresh.map(\.1.sha256), with: place, on: db, kind: kind)
             var photos: [ItemPhoto] = []
             for (index, (id, file)) in fresh.enumerated() {
                 let photo = ItemPhoto(id: id, itemId: itemId, sha256: file.sha256, contentType: file.contentType, width: file.width,
@@ -104,12 +106,6 @@ extension InventoryStore {
             try await Self.recountPhotos(itemId: itemId, at: now, on: db)
             return sha256
         }
-    }
-
-    /// Whether any photo or receipt of any household still uses the file.
-    public func isFileReferenced(_ sha256: String) async throws -> Bool {
-        if try await sql.select().column("id").from("inventory_photos").where("sha256", .equal, sha256).limit(1).first() != nil { return true }
-        return try await sql.select().column("id").from("inventory_receipts").where("image_sha256", .equal, sha256).limit(1).first() != nil
     }
 
     /// Keeps an item's photo count and primary photo in step with its photos.

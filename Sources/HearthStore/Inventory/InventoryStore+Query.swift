@@ -7,7 +7,20 @@ extension InventoryStore {
     /// Pages follow a cursor (the sort key and id of the last item), so they stay fast and stable
     /// deep into a large inventory while items are added.
     public func items(householdId: UUID, _ query: ItemQuery) async throws -> ItemPage {
-        let limit = min(max(query.limit, 1), ItemQuery.maximumLimit)
+        let found = try await page(householdId: householdId, query, limit: min(max(query.limit, 1), ItemQuery.maximumLimit))
+        let count = sql.select().column(SQLRaw("COUNT(*)"), as: "total").from(SQLAlias(SQLIdentifier("inventory_items"), as: SQLIdentifier("i")))
+        filter(count, householdId: householdId, query)
+        let total = try await count.first()?.decode(column: "total", as: Int.self) ?? 0
+        return ItemPage(items: found.items, nextCursor: found.nextCursor, total: total)
+    }
+
+    /// Up to ``ItemQuery/exportPageSize`` items that match `query` after its cursor, and the cursor
+    /// of the next page, without counting them all: for files written page by page.
+    public func exportPage(householdId: UUID, _ query: ItemQuery) async throws -> (items: [InventoryItem], nextCursor: String?) {
+        try await page(householdId: householdId, query, limit: ItemQuery.exportPageSize)
+    }
+
+    private func page(householdId: UUID, _ query: ItemQuery, limit: Int) async throws -> (items: [InventoryItem], nextCursor: String?) {
         let order = Self.sortKey(query.sort)
         let select = sql.select().columns(Self.itemColumns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("i")) })
             .column(SQLRaw(order.expression), as: "sort_key")
@@ -26,10 +39,7 @@ extension InventoryStore {
         if rows.count > limit, let last = rows.prefix(limit).last {
             next = try Self.encodeCursor(sort: query.sort, row: last)
         }
-        let count = sql.select().column(SQLRaw("COUNT(*)"), as: "total").from(SQLAlias(SQLIdentifier("inventory_items"), as: SQLIdentifier("i")))
-        filter(count, householdId: householdId, query)
-        let total = try await count.first()?.decode(column: "total", as: Int.self) ?? 0
-        return ItemPage(items: items, nextCursor: next, total: total)
+        return (items, next)
     }
 
     /// Every tag the household uses, A–Z.
@@ -135,10 +145,9 @@ extension InventoryStore {
     /// Every item the query finds (outside Recently deleted), page by page: for exports and reports.
     public func allItems(householdId: UUID, _ query: ItemQuery) async throws -> [InventoryItem] {
         var query = query, items: [InventoryItem] = []
-        query.limit = ItemQuery.maximumLimit
         query.cursor = nil
         repeat {
-            let page = try await self.items(householdId: householdId, query)
+            let page = try await exportPage(householdId: householdId, query)
             items += page.items
             query.cursor = page.nextCursor
         } while query.cursor != nil

@@ -32,11 +32,13 @@ extension InventoryStore {
     }
 
     /// Adds a receipt: an image to read (status `reading`), or fields typed in (status `confirmed`).
-    /// The same client id again returns the first result.
-    public func createReceipt(id: UUID?, householdId: UUID, image: StoredFile?, fields: ReceiptFields?) async throws -> (receipt: Receipt, created: Bool) {
+    /// The same client id again returns the first result. `place` puts the image in place under the
+    /// media lock.
+    public func createReceipt(id: UUID?, householdId: UUID, image: StoredFile?, fields: ReceiptFields?,
+                              place: @escaping FilePlacer = { _ in }) async throws -> (receipt: Receipt, created: Bool) {
         let fields = try fields?.validated()
         let id = id ?? ids.next()
-        let now = clock.now
+        let now = clock.now, kind = self.kind
         return try await database.transaction { db in
             if let owner = try await Self.owner(table: "inventory_receipts", id: id, on: db) {
                 guard owner == householdId, let receipt = try await Self.receipt(id: id, householdId: householdId, on: db) else {
@@ -52,6 +54,7 @@ extension InventoryStore {
                 ("created_at", SQLBind(now)), ("updated_at", SQLBind(now)),
             ]
             values += try Self.fieldColumns(fields ?? ReceiptFields())
+            try await Self.place(image.map { [$0.sha256] } ?? [], with: place, on: db, kind: kind)
             try await db.insert(into: "inventory_receipts").columns(values.map(\.0)).values(values.map(\.1)).run()
             guard let receipt = try await Self.receipt(id: id, householdId: householdId, on: db) else { throw StoreError.missingRow("inventory_receipts") }
             return (receipt, true)
@@ -115,7 +118,7 @@ extension InventoryStore {
             guard let item = try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db, locking: true) else {
                 throw try await Self.missing(itemId, householdId, on: db)
             }
-            if let line, !receipt.lines.indices.contains(line) { throw InventoryError.invalidSelection }
+            if let line, !receipt.lines.indices.contains(line) { throw InventoryError.invalidReceiptLine(count: receipt.lines.count) }
             try await db.insert(into: "inventory_receipt_items").columns("receipt_id", "item_id", "household_id")
                 .values(SQLBind(id), SQLBind(itemId), SQLBind(householdId))
                 .ignoringConflicts(with: ["receipt_id", "item_id"]).run()

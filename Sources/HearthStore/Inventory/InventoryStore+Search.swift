@@ -27,8 +27,19 @@ extension InventoryStore {
             bodies[try row.decode(column: "item_id", as: UUID.self)]? += try ["vendor", "receipt_number", "ocr_text"]
                 .compactMap { try row.decode(column: $0, as: String?.self) }
         }
-        let texts = bodies.map { (id: $0.key, body: ItemQuery.words(of: $0.value.joined(separator: "\n")).joined(separator: " ")) }
+        let texts = bodies.map { (id: $0.key, body: searchText($0.value)) }
         for chunk in texts.chunks(of: 500) { try await saveSearchText(chunk, on: db, kind: kind) }
+    }
+
+    /// The search text of an item's fields, tags and receipts' texts: their words, separated by spaces.
+    static func searchText(_ parts: [String]) -> String {
+        ItemQuery.words(of: parts.joined(separator: "\n")).joined(separator: " ")
+    }
+
+    /// What an item's own fields and tags give its search text (its receipts add theirs).
+    static func searchParts(_ details: ItemDetails) -> [String] {
+        [details.name, details.description, details.brand, details.model, details.serialNumber, details.barcode, details.notes]
+            .compactMap { $0 } + details.tags
     }
 
     /// Writes search texts in a few statements for many items: one UPDATE from a VALUES list, and on
@@ -39,7 +50,14 @@ extension InventoryStore {
         try await db.raw("""
             UPDATE inventory_items SET search_text = v.column2 FROM (VALUES \(values)) AS v WHERE inventory_items.id = v.column1
             """).run()
-        guard kind == .sqlite else { return }
+        if kind == .sqlite { try await indexSearchText(texts, on: db) }
+    }
+
+    /// On SQLite, replaces the FTS5 rows of items whose `search_text` was written (PostgreSQL's
+    /// index follows the column by itself).
+    static func indexSearchText(_ texts: [(id: UUID, body: String)], on db: any SQLDatabase) async throws {
+        guard !texts.isEmpty else { return }
+        let values = SQLList(texts.map { SQLGroupExpression([SQLBind($0.id), SQLBind($0.body)]) })
         let ids = SQLList(texts.map { SQLGroupExpression([SQLBind($0.id)]) })
         try await db.raw("INSERT INTO inventory_search_rows (item_id) VALUES \(ids) ON CONFLICT (item_id) DO NOTHING").run()
         let rows: SQLQueryString = "SELECT row FROM inventory_search_rows WHERE item_id IN (\(SQLList(texts.map { SQLBind($0.id) })))"

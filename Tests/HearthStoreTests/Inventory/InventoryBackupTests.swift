@@ -14,7 +14,7 @@ import Testing
             $0.brand = "Samsung"; $0.serialNumber = "SN-1"; $0.purchasePrice = InventoryFixture.usd(899); $0.tags = ["4K", "Wall"]
             $0.purchaseDate = CalendarDate(iso: "2025-03-14"); $0.warranty = .months(24); $0.condition = .likeNew
         }
-        _ = try await inventory.store.addPhotos([InventoryFixture.file("a"), InventoryFixture.file("b")], itemId: tv.id, householdId: inventory.home)
+        _ = try await inventory.store.addPhotos([InventoryFixture.file("a"), InventoryFixture.file("b")], itemId: tv.id, householdId: inventory.home, place: { _ in })
         let lamp = try await inventory.add("Lamp") { $0.roomId = studio.id }
         try await inventory.store.deleteItem(id: lamp.id, householdId: inventory.home)
         let receipt = try await inventory.store.createReceipt(id: nil, householdId: inventory.home, image: nil,
@@ -34,12 +34,15 @@ import Testing
             #expect(backup.items.count == 2 && backup.receipts.count == 1 && backup.rooms.contains { $0.name == "Studio" })
             // Bob's fresh household: every id is Ada's, so everything is added under new ids.
             let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
-            let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
+            let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             #expect(outcome.summary.items == .init(added: 2) && outcome.summary.receipts == .init(added: 1) && outcome.summary.photos == .init(added: 2))
             #expect(outcome.summary.rooms == .init(added: 1, skipped: 12) && outcome.summary.warnings.isEmpty)
             let again = try await bob.store.backup(householdId: bob.home, appVersion: "test")
             #expect(Self.comparable(again) == Self.comparable(backup))
             #expect(try await bob.store.items(householdId: bob.home, ItemQuery(text: "sams")).items.map(\.name) == ["Television"])
+            // Found by its receipt's text too, and counted with it.
+            let found = try await bob.store.items(householdId: bob.home, ItemQuery(text: "best buy")).items
+            #expect(found.map(\.name) == ["Television"] && found.first?.receiptCount == 1)
         }
     }
 
@@ -53,7 +56,7 @@ import Testing
         }
         try await withDatabase(.postgres) { database in
             let fresh = try await InventoryFixture.make(database)
-            _ = try await fresh.store.restore(backup, householdId: fresh.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            _ = try await fresh.store.restore(backup, householdId: fresh.home, strategy: .replace, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             let restored = try await fresh.store.backup(householdId: fresh.home, appVersion: "test")
             // Same ids too: nobody on the new server holds them.
             #expect(restored.items.map(\.id) == backup.items.map(\.id) && Self.comparable(restored) == Self.comparable(backup))
@@ -69,7 +72,7 @@ import Testing
             var backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
             let kitchen = inventory.room("Kitchen")
             backup.rooms = [.init(id: UUID(), name: "KITCHEN", icon: "🔪", position: 3, isDefault: false)]
-            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, availableFiles: [], dryRun: false)
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, archiveFiles: [], place: { _ in }, dryRun: false)
             #expect(outcome.summary.rooms == .init(updated: 1))
             let room = try #require(try await inventory.store.group(.room, id: kitchen, householdId: inventory.home))
             #expect(room.icon == "🔪" && room.name == "KITCHEN")
@@ -83,7 +86,7 @@ import Testing
             let (tv, _) = try await Self.furnished(inventory)
             let backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
             _ = try await inventory.store.updateItem(id: tv.id, householdId: inventory.home) { $0.brand = "LG" }
-            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             #expect(outcome.summary.items == .init(skipped: 2) && outcome.summary.receipts == .init(skipped: 1))
             // The edit made after the backup stays; nothing was duplicated.
             #expect(try await inventory.store.item(id: tv.id, householdId: inventory.home)?.brand == "LG")
@@ -101,9 +104,9 @@ import Testing
             _ = try await inventory.store.updateItem(id: tv.id, householdId: inventory.home) { $0.brand = "LG" }
             try await inventory.add("Bike")
             _ = try await inventory.store.createGroup(.category, id: nil, householdId: inventory.home, name: "Bikes", icon: nil)
-            let preview = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: true)
+            let preview = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, archiveFiles: Self.allFiles, place: { _ in }, dryRun: true)
             #expect(preview.summary.items == .init(added: 2, removed: 3) && preview.summary.categories.removed == 1)
-            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             #expect(outcome.summary == preview.summary && outcome.releasedFiles.sorted() == Self.allFiles.sorted())
             // The backup's TV (same id, its brand), its receipt; the bike and the Bikes category are gone.
             #expect(try await inventory.store.item(id: tv.id, householdId: inventory.home)?.brand == "Samsung")
@@ -127,12 +130,14 @@ import Testing
             backup.items[0].id = UUID()
             backup.items[0].categoryName = "Gadgets"
             backup.receipts = []
-            let outcome = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge,
-                                                            availableFiles: [InventoryFixture.file("a").sha256], dryRun: false)
-            let restored = try #require(try await inventory.store.item(id: backup.items[0].id, householdId: inventory.home))
+            // Eve's household names neither photo file: only the one in the archive can be used.
+            let eve = try await InventoryFixture.make(database, email: "eve@example.org")
+            let outcome = try await eve.store.restore(backup, householdId: eve.home, strategy: .merge,
+                                                      archiveFiles: [InventoryFixture.file("a").sha256], place: { _ in }, dryRun: false)
+            let restored = try #require(try await eve.store.item(id: backup.items[0].id, householdId: eve.home))
             // The room by its name; the category the household lacked is made; one photo had no file.
-            #expect(restored.roomId == inventory.room("Living room") && restored.photoCount == 1)
-            let gadgets = try await inventory.store.groups(.category, householdId: inventory.home).first { $0.name == "Gadgets" }
+            #expect(restored.roomId == eve.room("Living room") && restored.photoCount == 1)
+            let gadgets = try await eve.store.groups(.category, householdId: eve.home).first { $0.name == "Gadgets" }
             #expect(restored.categoryId == gadgets?.id && outcome.summary.categories.added == 1)
             #expect(outcome.summary.photos == .init(added: 1, skipped: 1) && outcome.summary.warnings.count == 1)
         }
@@ -147,12 +152,12 @@ import Testing
             backup.items[1].id = UUID()
             backup.items[1].quantity = 0
             await #expect(throws: BackupError.self) {
-                try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+                try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             }
             backup.items[1].quantity = 1
             backup.formatVersion = 2
             await #expect(throws: BackupError.unsupportedFormat(2)) {
-                try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, availableFiles: [], dryRun: false)
+                try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, archiveFiles: [], place: { _ in }, dryRun: false)
             }
             #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery()).items.map(\.name) == ["Television"])
             #expect(try await inventory.store.deletedItems(householdId: inventory.home).map(\.name) == ["Lamp"])
@@ -180,13 +185,13 @@ import Testing
             #expect(backup.members?.first?.focusSettings?.focusSeconds == 3000)
             // Bob's household gets the lists; Ada's Focus history has no member there.
             let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
-            let merged = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, availableFiles: [], dryRun: false)
+            let merged = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, archiveFiles: [], place: { _ in }, dryRun: false)
             #expect(merged.summary.lists == .init(added: 1) && merged.summary.sessions == .init(skipped: 1) && merged.summary.warnings.count == 1)
             #expect(try await lists.lists(householdId: bob.home).map(\.list.name) == ["Groceries"])
             // Ada replaces after deleting the list for good: it is back; her session was never gone.
             try await lists.deleteList(id: groceries.id, householdId: ada.home)
             try await lists.purgeList(id: groceries.id, householdId: ada.home)
-            let replaced = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, availableFiles: [], dryRun: false)
+            let replaced = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, archiveFiles: [], place: { _ in }, dryRun: false)
             #expect(replaced.summary.lists == .init(added: 1) && replaced.summary.sessions == .init(skipped: 1))
             #expect(try await lists.list(id: groceries.id, householdId: ada.home)?.name == "Groceries")
             let items = try await lists.items(listId: groceries.id, householdId: ada.home)
@@ -214,7 +219,7 @@ import Testing
             }
             let key = ListPageKey(householdId: ada.home, request: "page")
             database.listPages.store([1], for: key, at: ada.clock.now, generation: database.listPages.generation)
-            _ = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, availableFiles: [], dryRun: false)
+            _ = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, archiveFiles: [], place: { _ in }, dryRun: false)
             #expect(database.listPages.value(for: key, at: ada.clock.now) == nil)
             let items = try await lists.items(listId: groceries.id, householdId: ada.home)
             let quantities = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.quantity?.description ?? "none") })
@@ -234,14 +239,14 @@ import Testing
             #expect(backup.claims?.first?.snapshot.map { Data($0.utf8) } == frozen.snapshotJSON)
             // In Bob's household the TV and the claim get new ids; the line follows the TV.
             let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
-            let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, availableFiles: Self.allFiles, dryRun: false)
+            let outcome = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             #expect(outcome.summary.claims == .init(added: 1))
             let restored = try #require(try await bob.store.claims(householdId: bob.home).first)
             let bobsTV = try #require(try await bob.store.items(householdId: bob.home, ItemQuery(text: "television")).items.first)
             #expect(restored.id != claim.id && restored.status == .frozen && restored.sha256 == frozen.sha256)
             #expect(restored.snapshotJSON == frozen.snapshotJSON && restored.lines.map(\.itemId) == [bobsTV.id])
             // Replacing Ada's own inventory keeps the claim once, as it was.
-            let replaced = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, availableFiles: Self.allFiles, dryRun: false)
+            let replaced = try await ada.store.restore(backup, householdId: ada.home, strategy: .replace, archiveFiles: Self.allFiles, place: { _ in }, dryRun: false)
             #expect(replaced.summary.claims == .init(added: 1, removed: 1))
             #expect(try await ada.store.claims(householdId: ada.home).map(\.sha256) == [frozen.sha256])
         }

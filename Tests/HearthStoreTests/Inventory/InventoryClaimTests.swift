@@ -18,7 +18,7 @@ import Testing
                 $0.purchaseDate = CalendarDate(iso: "2024-05-01")
             }
             let chairs = try await inventory.add("Chair") { $0.quantity = 6; $0.purchasePrice = InventoryFixture.usd(80) }
-            _ = try await inventory.store.addPhotos([InventoryFixture.file("a")], itemId: tv.id, householdId: inventory.home)
+            _ = try await inventory.store.addPhotos([InventoryFixture.file("a")], itemId: tv.id, householdId: inventory.home, place: { _ in })
             let lines = [ClaimLine(itemId: tv.id, quantity: 1), ClaimLine(itemId: chairs.id, quantity: 4)]
             let draft = try await inventory.store.createClaim(id: nil, householdId: inventory.home, incident: Self.fire, lines: lines).claim
             #expect(draft.status == .draft && draft.snapshot == nil && draft.lines == lines)
@@ -81,6 +81,25 @@ import Testing
             let paid = try await inventory.store.setOutcome(claimId: claim.id, itemId: tv.id, householdId: inventory.home, outcome: .paid,
                                                            paid: InventoryFixture.usd(850))
             #expect(paid.lines == [ClaimLine(itemId: tv.id, quantity: 1, outcome: .paid, paid: InventoryFixture.usd(850))])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aClaimSentAgainIsCheckedLikeANewOne(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let chairs = try await inventory.add("Chair") { $0.quantity = 6 }
+            let id = UUID()
+            let first = try await inventory.store.createClaim(id: id, householdId: inventory.home, incident: Self.fire,
+                                                              lines: [ClaimLine(itemId: chairs.id, quantity: 4)])
+            let again = try await inventory.store.createClaim(id: id, householdId: inventory.home, incident: Self.fire,
+                                                              lines: [ClaimLine(itemId: chairs.id, quantity: 4)])
+            #expect(first.created && !again.created && again.claim == first.claim)
+            await #expect(throws: InventoryError.claimQuantityTooLarge(name: "Chair", owned: 6)) {
+                try await inventory.store.createClaim(id: id, householdId: inventory.home, incident: Self.fire,
+                                                      lines: [ClaimLine(itemId: chairs.id, quantity: 7)])
+            }
+            #expect(try await inventory.store.claim(id: id, householdId: inventory.home)?.lines.map(\.quantity) == [4])
         }
     }
 }

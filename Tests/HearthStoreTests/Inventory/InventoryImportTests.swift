@@ -50,6 +50,30 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func aLargeFileIsImportedSearchableAndReadBackPageByPage(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            // More rows than one statement and one export page take.
+            let inventory = try await InventoryFixture.make(database)
+            let rows = (0..<2_500).map { index in
+                ImportedItem(line: index + 2, id: UUID(), details: ItemDetails(name: "Lamp \(index)", tags: index % 3 == 0 ? ["Attic"] : []),
+                             roomName: index % 2 == 0 ? "Garage" : nil, categoryName: nil)
+            }
+            let report = try await inventory.store.importItems(rows, problems: [], householdId: inventory.home, dryRun: false)
+            #expect(report.created == 2_500)
+            var read: [InventoryItem] = [], cursor: String?
+            repeat {
+                let page = try await inventory.store.exportPage(householdId: inventory.home, ItemQuery(cursor: cursor))
+                read += page.items
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(read.count == 2_500 && Set(read.map(\.id)) == Set(rows.map(\.id)))
+            #expect(read.filter { $0.tags == ["Attic"] }.count == 834 && read.filter { $0.roomId == inventory.room("Garage") }.count == 1_250)
+            #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery(text: "lamp 1234")).items.map(\.name) == ["Lamp 1234"])
+            #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery(tag: "attic")).total == 834)
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func twoHouseholdsImportTheSameFileEachIntoTheirOwn(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let ada = try await InventoryFixture.make(database)

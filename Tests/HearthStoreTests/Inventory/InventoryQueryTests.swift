@@ -111,7 +111,7 @@ import Testing
                 $0.roomId = inventory.room("Living room"); $0.categoryId = inventory.category("Electronics")
                 $0.purchasePrice = InventoryFixture.usd(1000); $0.serialNumber = "S"; $0.warranty = .until(today.adding(days: 30)!)
             }
-            _ = try await inventory.store.addPhotos([InventoryFixture.file("a")], itemId: tv.id, householdId: inventory.home)
+            _ = try await inventory.store.addPhotos([InventoryFixture.file("a")], itemId: tv.id, householdId: inventory.home, place: { _ in })
             try await inventory.add("Chairs") { $0.quantity = 4; $0.roomId = inventory.room("Living room"); $0.replacementValue = Money(amount: 5_000, currency: "EUR") }
             try await inventory.add("Ring") { $0.purchasePrice = InventoryFixture.usd(3000) }
             try await inventory.add("Box")

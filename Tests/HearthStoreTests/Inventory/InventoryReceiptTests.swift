@@ -37,7 +37,7 @@ import Testing
             try await inventory.store.recordReading(receiptId: receipt.id, householdId: inventory.home, text: "  ", proposal: nil)
             let read = try #require(try await inventory.store.receipt(id: receipt.id, householdId: inventory.home))
             #expect(read.status == .unreadable && read.image == InventoryFixture.file("f"))
-            #expect(try await inventory.store.isFileReferenced(InventoryFixture.file("f").sha256))
+            #expect(try await inventory.store.namedFiles(among: [InventoryFixture.file("f").sha256], householdId: nil).count == 1)
         }
     }
 

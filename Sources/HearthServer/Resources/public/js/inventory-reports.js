@@ -81,6 +81,10 @@ function show(data) {
   const verb = data.dryRun ? "will be" : "were";
   document.getElementById("import-summary").textContent =
     `${data.created} ${verb} added, ${data.updated} updated, ${data.skipped} skipped; ${data.problems.length} rows cannot be read.${rooms}`;
+  // How the file was read, when it was a guess (a file that is not UTF-8, read as Windows-1252).
+  const notice = document.getElementById("import-notice");
+  notice.textContent = data.notice ?? "";
+  notice.hidden = !data.notice;
   document.getElementById("import-problems").replaceChildren(...data.problems.map((problem) =>
     Object.assign(document.createElement("li"), { textContent: `Line ${problem.line}: ${problem.reason}` })));
   document.getElementById("import-rows").replaceChildren(...data.rows.slice(0, 200).map((row) =>

@@ -1,0 +1,87 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension InventoryStore {
+    /// One restore, planned and (with `write`) written a batch at a time as its source reads the
+    /// backup: what it holds is the plan's maps of ids, never the backup whole.
+    struct Restorer<Source: BackupSource>: Sendable {
+        let source: Source
+        let householdId: UUID
+        let strategy: RestoreStrategy
+        let archiveFiles: Set<String>
+        let place: FilePlacer
+        let ids: IDGenerator
+        let now: Date
+        let kind: DatabaseKind
+
+        func run(write: Bool, on db: any SQLDatabase) async throws -> RestoreOutcome {
+            let outline = source.outline
+            let named = try await InventoryStore.filesNamed(householdId: householdId, on: db)
+            var context = try await InventoryStore.restoreContext(householdId: householdId, availableFiles: archiveFiles.union(named), on: db)
+            context.owners = try await InventoryStore.owners(of: [("inventory_groups", (outline.rooms + outline.categories).map(\.id))], on: db)
+            var plan = try RestorePlan(outline: outline, context: context, strategy: strategy, ids: ids)
+            var released: [String] = []
+            if write {
+                if strategy == .replace {
+                    released = try await InventoryStore.clearInventory(householdId: householdId, on: db)
+                    try await db.update("households").set("currency", to: plan.householdCurrency).where("id", .equal, householdId).run()
+                }
+                try await InventoryStore.writeGroups(plan.takeNewGroups(), updates: plan.groupUpdates, householdId: householdId, now: now, on: db)
+            }
+            var added: [UUID] = []
+            try await source.items { batch in
+                plan.learnOwners(try await InventoryStore.owners(of: [
+                    ("inventory_items", batch.map(\.id)), ("inventory_photos", batch.flatMap { $0.photos.map(\.id) }),
+                ], on: db))
+                let writes = try plan.items(batch)
+                guard write else { return }
+                try await InventoryStore.writeGroups(plan.takeNewGroups(), householdId: householdId, now: now, on: db)
+                try await placeFiles(writes.flatMap { $0.photos.map(\.file.sha256) }, on: db)
+                try await InventoryStore.insertItems(writes, householdId: householdId, on: db, kind: kind)
+                added += writes.map(\.id)
+            }
+            let addedSet = Set(added)
+            var linked = Set<UUID>(), toRead: [(id: UUID, sha256: String)] = []
+            try await source.receipts { batch in
+                plan.learnOwners(try await InventoryStore.owners(of: [("inventory_receipts", batch.map(\.id))], on: db))
+                let writes = try plan.receipts(batch)
+                guard write else { return }
+                try await placeFiles(writes.compactMap(\.image?.sha256), on: db)
+                try await InventoryStore.insertReceipts(writes, householdId: householdId, on: db)
+                linked.formUnion(writes.flatMap(\.itemIds))
+                toRead += writes.filter { $0.status == .reading }.compactMap { receipt in receipt.image.map { (receipt.id, $0.sha256) } }
+            }
+            var summary = plan.summary
+            if write && !linked.isEmpty {
+                try await InventoryStore.recountReceipts(forItems: linked.filter { !addedSet.contains($0) }, at: now, on: db)
+                try await InventoryStore.recountReceipts(householdId: householdId, on: db)
+                // Their receipts' texts make items findable too.
+                for chunk in Array(linked).chunks(of: 500) { try await InventoryStore.refreshSearch(chunk, on: db, kind: kind) }
+            }
+            try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, write: write, on: db)
+            return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
+        }
+
+        /// Puts in place, under the media lock, the files of the archive rows are about to name.
+        private func placeFiles(_ files: [String], on db: any SQLDatabase) async throws {
+            try await InventoryStore.place(files.filter(archiveFiles.contains), with: place, on: db, kind: kind)
+        }
+
+        /// Claims, lists and members, after the inventory: counted only, or written too.
+        private func restoreTheRest(_ outline: HouseholdBackup, summary: inout RestoreSummary, itemIds: [UUID: UUID], write: Bool,
+                                    on db: any SQLDatabase) async throws {
+            if let claims = outline.claims {
+                try await InventoryStore.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary,
+                                                       write: write, ids: ids, on: db)
+            }
+            if let lists = outline.lists {
+                try await InventoryStore.restoreLists(lists, householdId: householdId, strategy: strategy, summary: &summary, write: write, ids: ids, on: db)
+            }
+            if let members = outline.members {
+                try await InventoryStore.restoreMembers(members, householdId: householdId, strategy: strategy, now: now, summary: &summary,
+                                                        write: write, on: db)
+            }
+        }
+    }
+}
