@@ -86,6 +86,8 @@ bench:
 	scripts/focus-lateness.py
 	scripts/shopping-session.py
 	scripts/media-memory.py
+	scripts/with-postgres.sh python3 scripts/csv-figures.py
+	scripts/with-postgres.sh python3 scripts/backup-figures.py
 
 clean:
 	rm -rf .build $(ARTIFACTS) $(VENV)

@@ -22,13 +22,12 @@ import importlib.util
 import io
 import json
 import os
-import subprocess
 import sys
 import time
 import urllib.request
 import zipfile
 
-from hearth_server import RELEASE_BINARY, HearthServer, build_release, sign_up, upload
+from hearth_server import each_database, sign_up, upload
 
 _spec = importlib.util.spec_from_file_location("csv_figures", os.path.join(os.path.dirname(__file__), "csv-figures.py"))
 csv_figures = importlib.util.module_from_spec(_spec)
@@ -73,18 +72,21 @@ def bomb(megabytes):
     return buffer.getvalue()
 
 
+def restarted(server):
+    """The server stopped and started again: a figure from a server that has done nothing else yet."""
+    server.stop()
+    server.start()
+    return server.base, server.pid
+
+
 def measure(name, server, data, count, hostile):
     base, pid = server.base, server.pid
     ada = sign_up(base, f"ada-{os.urandom(4).hex()}@example.org")
     status, report = upload(base, "/api/v1/inventory/import?format=hearth", [("items.csv", data)], token=ada, timeout=600)
     assert status == 200 and report["created"] == count, f"the import answered {status}: {str(report)[:300]}"
-    server.stop()  # each figure below from a server that has done nothing else yet
-    server.start()
-    base, pid = server.base, server.pid
+    base, pid = restarted(server)
     backup_time, backup_peak, backup = timed(pid, lambda: download(base, ada, "/api/v1/backup?media=false"))
-    server.stop()
-    server.start()
-    base, pid = server.base, server.pid
+    base, pid = restarted(server)
     bob = sign_up(base, f"bob-{os.urandom(4).hex()}@example.org")
     before = csv_figures.rss_mb(pid)
     restore_time, restore_peak, (status, report) = timed(pid, lambda: upload(
@@ -92,9 +94,7 @@ def measure(name, server, data, count, hostile):
     assert status == 200 and report["items"]["added"] == count, f"the restore answered {status}: {str(report)[:300]}"
     print(f"{name}, {count:,} items: backup JSON {backup_time:.2f} s ({len(backup) / 1e6:.1f} MB, peak {backup_peak:.0f} MB); "
           f"restore (merge into an empty household) {restore_time:.2f} s (RSS {before:.0f} MB before, peak {restore_peak:.0f} MB)")
-    server.stop()
-    server.start()
-    base, pid = server.base, server.pid
+    base, pid = restarted(server)
     eve = sign_up(base, f"eve-{os.urandom(4).hex()}@example.org")
     before = csv_figures.rss_mb(pid)
     bomb_time, bomb_peak, (status, report) = timed(pid, lambda: upload(
@@ -105,23 +105,9 @@ def measure(name, server, data, count, hostile):
 
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    binary = os.environ.get("HEARTH_BIN")
-    if not binary:
-        build_release()
     data, hostile = csv_figures.hearth_csv(count), bomb(1024)
-    postgres = os.environ.get("HEARTH_TEST_POSTGRES_URL")
-    for name, server_url in [("SQLite", None)] + ([("PostgreSQL", postgres)] if postgres else []):
-        database_url = None
-        if server_url:
-            database = "backup_" + os.urandom(6).hex()
-            subprocess.run(["psql", server_url, "-qc", f"CREATE DATABASE {database}"], check=True, capture_output=True)
-            database_url = server_url.rsplit("/", 1)[0] + "/" + database
-        server = HearthServer(binary=os.path.abspath(binary or RELEASE_BINARY), database_url=database_url)
-        try:
-            server.start()
-            measure(name, server, data, count, hostile)
-        finally:
-            server.remove()
+    for name, server in each_database():
+        measure(name, server, data, count, hostile)
 
 
 if __name__ == "__main__":

@@ -23,9 +23,7 @@ import threading
 import time
 import urllib.request
 
-import subprocess
-
-from hearth_server import RELEASE_BINARY, HearthServer, build_release, sign_up, upload
+from hearth_server import each_database, sign_up, upload
 
 ROOMS = ["Living room", "Kitchen", "Bedroom", "Office", "Garage", "Bathroom", "Hallway"]
 CATEGORIES = ["Electronics", "Furniture", "Appliances", "Tools", "Clothing", "Jewelry"]
@@ -117,23 +115,9 @@ def measure(name, server_pid, base, data, count):
 
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    binary = os.environ.get("HEARTH_BIN")
-    if not binary:
-        build_release()
     data = hearth_csv(count)
-    postgres = os.environ.get("HEARTH_TEST_POSTGRES_URL")
-    for name, server_url in [("SQLite", None)] + ([("PostgreSQL", postgres)] if postgres else []):
-        database_url = None
-        if server_url:
-            database = "csv_" + os.urandom(6).hex()
-            subprocess.run(["psql", server_url, "-qc", f"CREATE DATABASE {database}"], check=True, capture_output=True)
-            database_url = server_url.rsplit("/", 1)[0] + "/" + database
-        server = HearthServer(binary=os.path.abspath(binary or RELEASE_BINARY), database_url=database_url)
-        try:
-            server.start()
-            measure(name, server.pid, server.base, data, count)
-        finally:
-            server.remove()
+    for name, server in each_database():
+        measure(name, server.pid, server.base, data, count)
 
 
 if __name__ == "__main__":

@@ -302,6 +302,13 @@ def release_server(postgres_url=None):
     """Builds the release binary, starts it with an empty data directory (or, given the URL of a
     PostgreSQL server, a new database on it) and yields its port. HEARTH_BIN starts another binary
     instead (a build of an earlier commit, to compare)."""
+    with started_release_server(postgres_url) as server:
+        yield server.port
+
+
+@contextlib.contextmanager
+def started_release_server(postgres_url=None):
+    """As release_server, yielding the HearthServer itself."""
     binary = os.environ.get("HEARTH_BIN")
     if not binary:
         build_release()
@@ -310,11 +317,20 @@ def release_server(postgres_url=None):
         name = "session_" + os.urandom(6).hex()
         subprocess.run(["psql", postgres_url, "-qc", f"CREATE DATABASE {name}"], check=True, capture_output=True)
         database_url = postgres_url.rsplit("/", 1)[0] + "/" + name
-    server = HearthServer(binary=binary or RELEASE_BINARY, database_url=database_url)
+    server = HearthServer(binary=os.path.abspath(binary or RELEASE_BINARY), database_url=database_url)
     try:
         server.start()
-        yield server.port
+        yield server
     finally:
         server.remove()
         if database_url:
             subprocess.run(["psql", postgres_url, "-qc", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
+
+
+def each_database():
+    """("SQLite", server), then with HEARTH_TEST_POSTGRES_URL (scripts/with-postgres.sh sets it)
+    ("PostgreSQL", server): release servers started on empty databases, removed after."""
+    postgres = os.environ.get("HEARTH_TEST_POSTGRES_URL")
+    for name, url in [("SQLite", None)] + ([("PostgreSQL", postgres)] if postgres else []):
+        with started_release_server(url) as server:
+            yield name, server
