@@ -72,13 +72,18 @@ public struct StreamedBackup: BackupSource {
         try await records(in: receiptsRange, key: "receipts", body)
     }
 
-    /// The records of the array at `range`, decoded ``batchSize`` at a time. (Reading the next batch
-    /// while `body` writes this one gained nothing on two cores: the writes need both.)
-    private func records<Record: Decodable>(in range: Range<Int>?, key: String, _ body: ([Record]) async throws -> Void) async throws {
+    /// The records of the array at `range`, decoded ``batchSize`` at a time: the next batch is
+    /// decoded while `body` writes this one (a restore on SQLite writes on one thread).
+    private func records<Record: Decodable & Sendable>(in range: Range<Int>?, key: String, _ body: ([Record]) async throws -> Void) async throws {
         guard let range else { return }
-        let reader = try RecordReader<Record>(file: file, range: range, key: key, limit: limits.record, batchSize: Self.batchSize)
-        while let batch = try reader.next() { try await body(batch) }
+        let reader = UncheckedReader(reader: try RecordReader<Record>(file: file, range: range, key: key, limit: limits.record, batchSize: Self.batchSize))
+        try await Pipeline.run(produce: { try reader.reader.next() }, consume: body)
     }
+}
+
+/// A reader handed from one task to the next (``Pipeline`` never reads twice at once).
+private struct UncheckedReader<Record: Decodable>: @unchecked Sendable {
+    let reader: RecordReader<Record>
 }
 
 /// Reads the records of one array of a backup's JSON, a batch at a time.

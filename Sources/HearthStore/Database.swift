@@ -125,7 +125,7 @@ public final class Database: Sendable {
             logger: logger, on: MultiThreadedEventLoopGroup.singleton
         )
         let box = UncheckedSendable(pool)
-        return Database(sql: pool.database(logger: logger).sql(queryLogLevel: nil), location: .postgres(url: url)) {
+        return Database(sql: PostgresStoreDatabase(database: pool.database(logger: logger), logger: logger), location: .postgres(url: url)) {
             try await box.value.shutdownAsync()
         }
     }

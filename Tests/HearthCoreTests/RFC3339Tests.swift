@@ -46,14 +46,31 @@ import Testing
     /// The calendar and clock fields as Foundation writes them. (Foundation's format style cuts the
     /// fraction off the binary value, so a date read from "….123Z" would come back "….122Z"; ours
     /// rounds to the microsecond first. The comparison therefore uses the middle of each millisecond.)
+    /// Compared from 1970 on: before it, Foundation itself now and then writes the millisecond
+    /// before the one a date is in (-1420130071.1415 as "….857Z"); those dates are checked below.
     @Test func writesTheFieldsFoundationWrites() {
         var generator = SystemRandomNumberGenerator()
-        var dates = [0, -1, -0.001, 951_782_400, 1_700_000_000.123, 1_799_999_999.999, 4_102_444_799.999, -62_135_596_800]
-        dates += (0..<5000).map { _ in Double.random(in: -2_000_000_000...4_000_000_000, using: &generator) }
+        var dates = [0, 951_782_400, 1_700_000_000.123, 1_799_999_999.999, 4_102_444_799.999]
+        dates += (0..<5000).map { _ in Double.random(in: 0...4_000_000_000, using: &generator) }
         for seconds in dates {
             let millisecond = ((seconds * 1_000_000).rounded() / 1000).rounded(.down)
             let middle = Date(timeIntervalSince1970: (millisecond + 0.5) / 1000)
             #expect(RFC3339.string(from: Date(timeIntervalSince1970: seconds)) == middle.formatted(formatStyle), "\(seconds)")
+        }
+    }
+
+    /// Before 1970 a date is written as the millisecond it is in, counted down from the epoch.
+    @Test func writesDatesBefore1970() {
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59.000Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59.999Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1_420_130_071.1420004)) == "1924-12-31T07:25:28.858Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -2_208_988_800)) == "1900-01-01T00:00:00.000Z")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let millisecond = Int.random(in: -2_000_000_000_000 ..< 0, using: &generator)
+            let text = RFC3339.string(from: Date(timeIntervalSince1970: (Double(millisecond) + 0.5) / 1000))
+            let read = RFC3339.date(from: text).map { $0.timeIntervalSince1970 * 1000 }
+            #expect(read.map { abs($0 - Double(millisecond)) < 0.01 } == true, "\(millisecond): \(text)")
         }
     }
 

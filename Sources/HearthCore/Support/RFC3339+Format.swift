@@ -35,7 +35,7 @@ extension RFC3339 {
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -50,12 +50,12 @@ extension RFC3339 {
 
 extension Int {
     /// Division rounding toward minus infinity (-1 ms is in the day before 1970-01-01).
-    func floorDivided(by divisor: Int) -> Int {
+    public func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
-    func floorModulo(_ divisor: Int) -> Int {
+    public func floorModulo(_ divisor: Int) -> Int {
         self - floorDivided(by: divisor) * divisor
     }
 }

@@ -29,20 +29,9 @@ extension InventoryStore {
                 claims: try await Self.backupClaims(householdId: householdId, on: db)
             ))
             let names = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) })
-            for page in try await Self.idsInOrder("inventory_items", householdId: householdId, on: db).chunks(of: Self.backupPage) {
-                let rows = try await db.select().columns(Self.itemColumns).from("inventory_items").where("id", .in, page).all()
-                let items = Dictionary(uniqueKeysWithValues: try await Self.items(from: rows, on: db).map { ($0.id, $0) })
-                var photos: [UUID: [ItemPhoto]] = [:]
-                for row in try await db.select().columns(Self.photoColumns).from("inventory_photos").where("item_id", .in, page)
-                    .orderBy("position").all() {
-                    let photo = try Self.photo(from: row)
-                    photos[photo.itemId, default: []].append(photo)
-                }
-                try await sink.items(page.compactMap { items[$0] }.map { item in
-                    HouseholdBackup.Item(item, photos: photos[item.id] ?? [], roomName: item.roomId.flatMap { names[$0] },
-                                         categoryName: item.categoryId.flatMap { names[$0] })
-                })
-            }
+            // A page is read while the one before is written.
+            let pages = try await Self.idsInOrder("inventory_items", householdId: householdId, on: db).chunks(of: Self.backupPage)
+            try await Pipeline.run(pages, produce: { try await Self.backupItems($0, groupNames: names, on: db) }, consume: sink.items)
             for page in try await Self.idsInOrder("inventory_receipts", householdId: householdId, on: db).chunks(of: Self.backupPage) {
                 let rows = try await db.select().columns(Self.receiptColumns).from("inventory_receipts").where("id", .in, page).all()
                 let receipts = Dictionary(uniqueKeysWithValues: try await Self.receipts(from: rows, on: db).map { ($0.id, $0) })
@@ -56,6 +45,21 @@ extension InventoryStore {
         let collected = CollectedBackup()
         try await backup(householdId: householdId, appVersion: appVersion, into: collected)
         return collected.backup
+    }
+
+    /// The items of `ids`, in that order, as a backup has them.
+    private static func backupItems(_ ids: [UUID], groupNames names: [UUID: String], on db: any SQLDatabase) async throws -> [HouseholdBackup.Item] {
+        let rows = try await db.select().columns(itemColumns).from("inventory_items").where("id", .in, ids).all()
+        let items = Dictionary(uniqueKeysWithValues: try await Self.items(from: rows, on: db).map { ($0.id, $0) })
+        var photos: [UUID: [ItemPhoto]] = [:]
+        for row in try await db.select().columns(photoColumns).from("inventory_photos").where("item_id", .in, ids).orderBy("position").all() {
+            let photo = try photo(from: row)
+            photos[photo.itemId, default: []].append(photo)
+        }
+        return ids.compactMap { items[$0] }.map { item in
+            HouseholdBackup.Item(item, photos: photos[item.id] ?? [], roomName: item.roomId.flatMap { names[$0] },
+                                 categoryName: item.categoryId.flatMap { names[$0] })
+        }
     }
 
     /// The ids of the household's rows of `table` in the order they were added.

@@ -32,43 +32,25 @@ extension InventoryStore {
             """).run()
     }
 
-    /// Inserts new items with their tags, photos and search text (known from the rows, so no item
-    /// is read back to be indexed; receipts add theirs once linked), a few hundred rows per statement.
-    static func insertItems(_ items: [RestorePlan.ItemWrite], householdId: UUID, on db: any SQLDatabase, kind: DatabaseKind) async throws {
-        let texts = items.map { (id: $0.id, body: searchText(searchParts($0.details))) }
-        for (chunk, bodies) in zip(items.chunks(of: 200), texts.chunks(of: 200)) {
-            let columns = ["id", "household_id", "photo_count", "primary_photo_id", "search_text", "created_at", "updated_at", "deleted_at"]
-                + detailColumns(chunk[0].details, warrantyUntil: nil).map(\.column)
-            let insert = db.insert(into: "inventory_items").columns(columns)
-            for (item, text) in zip(chunk, bodies) {
-                var details = item.details
-                details.roomId = item.roomId
-                details.categoryId = item.categoryId
-                insert.values([SQLBind(item.id), SQLBind(householdId), SQLBind(item.photos.count), SQLBind(item.photos.first?.id),
-                               SQLBind(text.body), SQLBind(item.createdAt), SQLBind(item.updatedAt), SQLBind(item.deletedAt)]
-                              + detailColumns(details, warrantyUntil: item.warrantyUntil).map(\.value))
-            }
-            try await insert.run()
-        }
-        if kind == .sqlite {
-            for chunk in texts.chunks(of: 500) { try await indexSearchText(chunk, on: db) }
-        }
-        let tags = items.flatMap { item in item.details.tags.map { (item.id, $0) } }
-        for chunk in tags.chunks(of: 500) {
-            let insert = db.insert(into: "inventory_item_tags").columns("item_id", "household_id", "tag", "tag_key")
-            for (itemId, tag) in chunk { insert.values(SQLBind(itemId), SQLBind(householdId), SQLBind(tag), SQLBind(tag.lowercased())) }
-            try await insert.run()
-        }
-        let photos = items.flatMap { item in item.photos.enumerated().map { (item.id, $0.offset + 1, $0.element, item.createdAt) } }
-        for chunk in photos.chunks(of: 300) {
-            let insert = db.insert(into: "inventory_photos").columns(photoColumns + ["household_id"])
-            for (itemId, position, photo, createdAt) in chunk {
+    /// Inserts new items with their tags, photos and search text (``insertNewItems(_:householdId:on:)``;
+    /// receipts add theirs to the search text once linked).
+    static func insertItems(_ items: [RestorePlan.ItemWrite], householdId: UUID, on db: any SQLDatabase) async throws {
+        try await insertNewItems(items.map { item in
+            var details = item.details
+            details.roomId = item.roomId
+            details.categoryId = item.categoryId
+            return NewItem(id: item.id, details: details, warrantyUntil: item.warrantyUntil, createdAt: item.createdAt, updatedAt: item.updatedAt,
+                           deletedAt: item.deletedAt, photoCount: item.photos.count, primaryPhotoId: item.photos.first?.id)
+        }, householdId: householdId, on: db)
+        var photos = BulkRows(table: "inventory_photos", columns: photoColumns + ["household_id"])
+        for item in items {
+            for (index, photo) in item.photos.enumerated() {
                 let file = photo.file
-                insert.values(SQLBind(photo.id), SQLBind(itemId), SQLBind(file.sha256), SQLBind(file.contentType), SQLBind(file.width),
-                              SQLBind(file.height), SQLBind(file.byteSize), SQLBind(position), SQLBind(createdAt), SQLBind(householdId))
+                photos.append([.uuid(photo.id), .uuid(item.id), .text(file.sha256), .text(file.contentType), .int(file.width), .int(file.height),
+                               .int(file.byteSize), .int(index + 1), .date(item.createdAt), .uuid(householdId)])
             }
-            try await insert.run()
         }
+        try await photos.insert(on: db)
     }
 
     static func insertReceipts(_ receipts: [RestorePlan.ReceiptWrite], householdId: UUID, on db: any SQLDatabase) async throws {

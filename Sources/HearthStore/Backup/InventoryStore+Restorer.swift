@@ -38,7 +38,7 @@ extension InventoryStore {
                 guard write else { return }
                 try await InventoryStore.writeGroups(plan.takeNewGroups(), householdId: householdId, now: now, on: db)
                 try await placeFiles(writes.flatMap { $0.photos.map(\.file.sha256) }, on: db)
-                try await InventoryStore.insertItems(writes, householdId: householdId, on: db, kind: kind)
+                try await InventoryStore.insertItems(writes, householdId: householdId, on: db)
                 added += writes.map(\.id)
             }
             let addedSet = Set(added)
@@ -59,6 +59,7 @@ extension InventoryStore {
                 // Their receipts' texts make items findable too.
                 for chunk in Array(linked).chunks(of: 500) { try await InventoryStore.refreshSearch(chunk, on: db, kind: kind) }
             }
+            if write && kind == .sqlite { try await InventoryStore.indexNewItems(householdId: householdId, on: db) }
             try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, write: write, on: db)
             return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }

@@ -13,7 +13,7 @@ extension InventoryStore {
         @Sendable func run(on db: any SQLDatabase) async throws -> ImportReport {
             var importer = try await Importer(householdId: householdId, items: items, now: now, ids: ids, dryRun: dryRun, on: db, kind: kind)
             var report = ImportReport(problems: problems)
-            var created: [(id: UUID, details: ItemDetails, warrantyUntil: CalendarDate?)] = [], touched: [UUID] = []
+            var created: [NewItem] = [], touched: [UUID] = []
             for item in items {
                 let id = importer.id(for: item.id)
                 guard importer.seen.insert(id).inserted else {
@@ -30,7 +30,7 @@ extension InventoryStore {
                 }
                 let warrantyUntil = try? details.warranty?.endDate(purchasedOn: details.purchaseDate)
                 guard let current = importer.existing[id] else {
-                    created.append((id, details, warrantyUntil))
+                    created.append(NewItem(id: id, details: details, warrantyUntil: warrantyUntil, createdAt: now, updatedAt: now))
                     report.record(item, .create)
                     continue
                 }
@@ -43,44 +43,18 @@ extension InventoryStore {
                     touched.append(id)
                     guard !dryRun else { continue }
                     let update = db.update("inventory_items").set("updated_at", to: now)
-                    for value in Self.detailColumns(details, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value) }
+                    for value in Self.detailColumns(details, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
                     try await update.where("id", .equal, id).run()
                     try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
                 }
             }
             guard !dryRun else { return report }
-            try await Self.insertImported(created, householdId: householdId, now: now, on: db, kind: kind)
+            try await Self.insertNewItems(created, householdId: householdId, on: db)
+            if kind == .sqlite { try await Self.indexNewItems(householdId: householdId, on: db) }
             for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
             return report
         }
         return dryRun ? try await run(on: sql) : try await database.transaction(run)
-    }
-
-    /// Inserts new items with their tags and search text, a few hundred rows per statement: the
-    /// search text is known from the row, so no item is read back and written again.
-    private static func insertImported(_ items: [(id: UUID, details: ItemDetails, warrantyUntil: CalendarDate?)], householdId: UUID, now: Date,
-                                       on db: any SQLDatabase, kind: DatabaseKind) async throws {
-        guard let first = items.first else { return }
-        let columns = ["id", "household_id", "search_text", "created_at", "updated_at"] + detailColumns(first.details, warrantyUntil: nil).map(\.column)
-        let texts = try await items.chunks(of: 500).concurrentlyMapped(width: kind.statementsInFlight) { chunk in
-            let texts = chunk.map { (id: $0.id, body: searchText(searchParts($0.details))) }
-            let insert = db.insert(into: "inventory_items").columns(columns)
-            for (item, text) in zip(chunk, texts) {
-                insert.values([SQLBind(item.id), SQLBind(householdId), SQLBind(text.body), SQLBind(now), SQLBind(now)]
-                              + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
-            }
-            try await insert.run()
-            return texts
-        }
-        let tags = items.flatMap { item in item.details.tags.map { (item.id, $0) } }
-        _ = try await tags.chunks(of: 1000).concurrentlyMapped(width: kind.statementsInFlight) { chunk in
-            let insert = db.insert(into: "inventory_item_tags").columns("item_id", "household_id", "tag", "tag_key")
-            for (itemId, tag) in chunk { insert.values(SQLBind(itemId), SQLBind(householdId), SQLBind(tag), SQLBind(tag.lowercased())) }
-            try await insert.run()
-        }
-        if kind == .sqlite {
-            for chunk in texts { try await indexSearchText(chunk, on: db) }
-        }
     }
 }
 

@@ -21,7 +21,7 @@ extension InventoryStore {
             let values = Self.detailColumns(details, warrantyUntil: warrantyUntil)
             try await db.insert(into: "inventory_items")
                 .columns(["id", "household_id", "created_at", "updated_at"] + values.map(\.column))
-                .values([SQLBind(id), SQLBind(householdId), SQLBind(now), SQLBind(now)] + values.map(\.value))
+                .values([SQLBind(id), SQLBind(householdId), SQLBind(now), SQLBind(now)] + values.map(\.value.bind))
                 .run()
             try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
             try await Self.refreshSearch([id], on: db, kind: kind)
@@ -47,7 +47,7 @@ extension InventoryStore {
             let (clean, warrantyUntil) = try InventoryRules.validated(details)
             try await Self.checkGroups(clean, householdId: householdId, on: db)
             let update = db.update("inventory_items").set("updated_at", to: now)
-            for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value) }
+            for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
             try await update.where("id", .equal, id).run()
             if clean.tags != item.tags { try await Self.saveTags(clean.tags, itemId: id, householdId: householdId, on: db) }
             try await Self.refreshSearch([id], on: db, kind: kind)
@@ -170,18 +170,18 @@ extension InventoryStore {
     }
 
     /// The columns the details fill, with their values.
-    static func detailColumns(_ details: ItemDetails, warrantyUntil: CalendarDate?) -> [(column: String, value: SQLBind)] {
+    static func detailColumns(_ details: ItemDetails, warrantyUntil: CalendarDate?) -> [(column: String, value: BulkValue)] {
         [
-            ("name", SQLBind(details.name)), ("name_key", SQLBind(InventoryRules.key(details.name))),
-            ("description", SQLBind(details.description)), ("room_id", SQLBind(details.roomId)), ("category_id", SQLBind(details.categoryId)),
-            ("quantity", SQLBind(details.quantity)), ("brand", SQLBind(details.brand)), ("model", SQLBind(details.model)),
-            ("serial_number", SQLBind(details.serialNumber)), ("barcode", SQLBind(details.barcode)),
-            ("purchase_date", SQLBind(details.purchaseDate?.description)), ("purchase_place", SQLBind(details.purchasePlace)),
-            ("purchase_price", SQLBind(details.purchasePrice?.amount)), ("purchase_currency", SQLBind(details.purchasePrice?.currency)),
-            ("replacement_value", SQLBind(details.replacementValue?.amount)),
-            ("replacement_currency", SQLBind(details.replacementValue?.currency)),
-            ("condition", SQLBind(details.condition?.rawValue)), ("warranty_until", SQLBind(warrantyUntil?.description)),
-            ("notes", SQLBind(details.notes)),
+            ("name", .text(details.name)), ("name_key", .text(InventoryRules.key(details.name))),
+            ("description", BulkValue(details.description)), ("room_id", BulkValue(details.roomId)), ("category_id", BulkValue(details.categoryId)),
+            ("quantity", .int(details.quantity)), ("brand", BulkValue(details.brand)), ("model", BulkValue(details.model)),
+            ("serial_number", BulkValue(details.serialNumber)), ("barcode", BulkValue(details.barcode)),
+            ("purchase_date", BulkValue(details.purchaseDate?.description)), ("purchase_place", BulkValue(details.purchasePlace)),
+            ("purchase_price", BulkValue(details.purchasePrice?.amount)), ("purchase_currency", BulkValue(details.purchasePrice?.currency)),
+            ("replacement_value", BulkValue(details.replacementValue?.amount)),
+            ("replacement_currency", BulkValue(details.replacementValue?.currency)),
+            ("condition", BulkValue(details.condition?.rawValue)), ("warranty_until", BulkValue(warrantyUntil?.description)),
+            ("notes", BulkValue(details.notes)),
         ]
     }
 

@@ -61,6 +61,16 @@ final class RawSQLiteConnection: @unchecked Sendable {
         try await threadPool.runIfActive { try self.run(sql, binds, onRow) }
     }
 
+    /// Runs one statement (an `INSERT` of one row) once for each row of `values`, `width` binds a
+    /// row, in one trip to the thread pool: a bulk insert (``BulkRows``).
+    func runForEachRow(_ sql: String, values: [SQLiteData], width: Int) async throws {
+        try await threadPool.runIfActive {
+            for row in stride(from: 0, to: values.count, by: width) {
+                try self.run(sql, values[row ..< row + width], { _ in })
+            }
+        }
+    }
+
     /// Finalizes the statements and closes the connection (an open transaction is rolled back).
     func close() async throws {
         try await threadPool.runIfActive { try self.closeNow() }
@@ -73,7 +83,7 @@ final class RawSQLiteConnection: @unchecked Sendable {
         guard code == SQLITE_OK else { throw error(code) }
     }
 
-    private func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteStoreRow) -> Void) throws {
+    private func run(_ sql: String, _ binds: some Collection<SQLiteData>, _ onRow: (SQLiteStoreRow) -> Void) throws {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement)

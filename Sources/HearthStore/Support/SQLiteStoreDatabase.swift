@@ -112,61 +112,43 @@ struct SQLiteStoreRow: SQLRow {
         switch data {
         case .text(let text):
             switch type {
-            case Types.string: return Self.exactly(text)
-            case Types.optionalString: return Self.exactly(Optional(text))
-            case Types.uuid: if let id = UUID(parsing: text) { return Self.exactly(id) }
-            case Types.optionalUUID: if let id = UUID(parsing: text) { return Self.exactly(Optional(id)) }
+            case ColumnTypes.string: return exactly(text)
+            case ColumnTypes.optionalString: return exactly(Optional(text))
+            case ColumnTypes.uuid: if let id = UUID(parsing: text) { return exactly(id) }
+            case ColumnTypes.optionalUUID: if let id = UUID(parsing: text) { return exactly(Optional(id)) }
             default: break
             }
         case .float(let number):
             switch type {
-            case Types.date: return Self.exactly(Date(timeIntervalSince1970: number))
-            case Types.optionalDate: return Self.exactly(Optional(Date(timeIntervalSince1970: number)))
-            case Types.double: return Self.exactly(number)
-            case Types.optionalDouble: return Self.exactly(Optional(number))
+            case ColumnTypes.date: return exactly(Date(timeIntervalSince1970: number))
+            case ColumnTypes.optionalDate: return exactly(Optional(Date(timeIntervalSince1970: number)))
+            case ColumnTypes.double: return exactly(number)
+            case ColumnTypes.optionalDouble: return exactly(Optional(number))
             default: break
             }
         case .integer(let number):
             switch type {
-            case Types.int: return Self.exactly(number)
-            case Types.optionalInt: return Self.exactly(Optional(number))
-            case Types.bool: return Self.exactly(number != 0)
-            case Types.optionalBool: return Self.exactly(Optional(number != 0))
-            case Types.date: return Self.exactly(Date(timeIntervalSince1970: Double(number)))
-            case Types.optionalDate: return Self.exactly(Optional(Date(timeIntervalSince1970: Double(number))))
+            case ColumnTypes.int: return exactly(number)
+            case ColumnTypes.optionalInt: return exactly(Optional(number))
+            case ColumnTypes.bool: return exactly(number != 0)
+            case ColumnTypes.optionalBool: return exactly(Optional(number != 0))
+            case ColumnTypes.date: return exactly(Date(timeIntervalSince1970: Double(number)))
+            case ColumnTypes.optionalDate: return exactly(Optional(Date(timeIntervalSince1970: Double(number))))
             default: break
             }
         case .null:
             switch type {
-            case Types.optionalString: return Self.exactly(String?.none)
-            case Types.optionalUUID: return Self.exactly(UUID?.none)
-            case Types.optionalDate: return Self.exactly(Date?.none)
-            case Types.optionalDouble: return Self.exactly(Double?.none)
-            case Types.optionalInt: return Self.exactly(Int?.none)
-            case Types.optionalBool: return Self.exactly(Bool?.none)
+            case ColumnTypes.optionalString: return exactly(String?.none)
+            case ColumnTypes.optionalUUID: return exactly(UUID?.none)
+            case ColumnTypes.optionalDate: return exactly(Date?.none)
+            case ColumnTypes.optionalDouble: return exactly(Double?.none)
+            case ColumnTypes.optionalInt: return exactly(Int?.none)
+            case ColumnTypes.optionalBool: return exactly(Bool?.none)
             default: break
             }
         case .blob:
             break
         }
         return try SQLiteDataDecoder().decode(T.self, from: data)
-    }
-
-    /// `value` as `T`, which the caller has proved to be exactly `U` by its identifier. Neither a
-    /// dynamic cast nor a `T?`, whose metadata a call through `any SQLRow` would look up each time.
-    @inline(__always)
-    private static func exactly<U, T>(_ value: U) -> T {
-        unsafeBitCast(value, to: T.self)
-    }
-
-    /// The types read directly, looked up once: `String?.self` written in place instantiates the
-    /// optional's metadata, under a lock, on every call.
-    private enum Types {
-        static let string = ObjectIdentifier(String.self), optionalString = ObjectIdentifier(String?.self)
-        static let uuid = ObjectIdentifier(UUID.self), optionalUUID = ObjectIdentifier(UUID?.self)
-        static let date = ObjectIdentifier(Date.self), optionalDate = ObjectIdentifier(Date?.self)
-        static let double = ObjectIdentifier(Double.self), optionalDouble = ObjectIdentifier(Double?.self)
-        static let int = ObjectIdentifier(Int.self), optionalInt = ObjectIdentifier(Int?.self)
-        static let bool = ObjectIdentifier(Bool.self), optionalBool = ObjectIdentifier(Bool?.self)
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+extension InventoryStore {
+    /// An item written as it is, with no checks left to make: what an import or a restore adds.
+    struct NewItem: Sendable {
+        var id: UUID
+        /// With the room and category ids to store.
+        var details: ItemDetails
+        var warrantyUntil: CalendarDate?
+        var createdAt: Date
+        var updatedAt: Date
+        var deletedAt: Date?
+        var photoCount = 0
+        var primaryPhotoId: UUID?
+    }
+
+    /// Inserts new items with their tags and search text, in bulk (``BulkRows``). The search text is
+    /// known from the item, so none is read back; on SQLite the caller then indexes them all at
+    /// once (``indexNewItems(householdId:on:)``).
+    static func insertNewItems(_ items: [NewItem], householdId: UUID, on db: any SQLDatabase) async throws {
+        guard let first = items.first else { return }
+        var rows = BulkRows(table: "inventory_items",
+                            columns: ["id", "household_id", "photo_count", "primary_photo_id", "search_text", "created_at", "updated_at", "deleted_at"]
+                                + detailColumns(first.details, warrantyUntil: nil).map(\.column))
+        var tags = BulkRows(table: "inventory_item_tags", columns: ["item_id", "household_id", "tag", "tag_key"])
+        for item in items {
+            rows.append([.uuid(item.id), .uuid(householdId), .int(item.photoCount), BulkValue(item.primaryPhotoId),
+                         .text(searchText(searchParts(item.details))), .date(item.createdAt), .date(item.updatedAt), BulkValue(item.deletedAt)]
+                        + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
+            for tag in item.details.tags { tags.append([.uuid(item.id), .uuid(householdId), .text(tag), .text(tag.lowercased())]) }
+        }
+        try await rows.insert(on: db)
+        try await tags.insert(on: db)
+    }
+}
