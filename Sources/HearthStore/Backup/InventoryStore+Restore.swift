@@ -48,7 +48,7 @@ extension InventoryStore {
         var owners: [UUID: UUID] = [:]
         for (table, all) in ids {
             for chunk in all.chunks(of: 2000) {
-                for row in try await db.select().columns("id", "household_id").from(table).where("id", .in, chunk).all() {
+                for row in try await db.select().columns("id", "household_id").from(table).where("id", isOneOf: chunk, on: db).all() {
                     owners[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "household_id", as: UUID.self)
                 }
             }

@@ -80,17 +80,17 @@ private struct Importer {
             groups[group.kind, default: [:]][InventoryRules.key(group.name)] = group.id
             positions[group.kind] = max(positions[group.kind] ?? 0, group.position)
         }
-        // First only who holds each id (a new file's ids are mostly nobody's), then the household's own items in full.
-        let wanted = Array(Set(items.flatMap { [$0.id, Self.scoped($0.id, householdId)] }))
+        // First only who holds each id (a new file's ids are mostly nobody's), and for an id another
+        // household holds, the one made from it for this household; then the household's own items in full.
+        var owners = try await InventoryStore.owners(of: [("inventory_items", Array(Set(items.map(\.id))))], on: db)
+        let scoped = owners.filter { $0.value != householdId }.keys.map { Self.scoped($0, householdId) }
+        owners.merge(try await InventoryStore.owners(of: [("inventory_items", scoped)], on: db)) { $1 }
         var own: [UUID] = []
-        for chunk in wanted.chunks(of: 5000) {
-            for row in try await db.select().columns("id", "household_id").from("inventory_items").where("id", .in, chunk).all() {
-                let id = try row.decode(column: "id", as: UUID.self)
-                if try row.decode(column: "household_id", as: UUID.self) == householdId { own.append(id) } else { takenElsewhere.insert(id) }
-            }
+        for (id, owner) in owners {
+            if owner == householdId { own.append(id) } else { takenElsewhere.insert(id) }
         }
         let found = try await own.chunks(of: 1000).concurrentlyMapped(width: kind.statementsInFlight) { chunk in
-            try await InventoryStore.items(from: db.select().columns(InventoryStore.itemColumns).from("inventory_items").where("id", .in, chunk).all(), on: db)
+            try await InventoryStore.items(from: db.select().columns(InventoryStore.itemColumns).from("inventory_items").where("id", isOneOf: chunk, on: db).all(), on: db)
         }
         for item in found.joined() { existing[item.id] = item }
     }

@@ -16,14 +16,21 @@ extension InventoryStore {
         var primaryPhotoId: UUID?
     }
 
-    /// Inserts new items with their tags and search text, in bulk (``BulkRows``). The search text is
-    /// known from the item, so none is read back; on SQLite the caller then indexes them all at
-    /// once (``indexNewItems(householdId:on:)``).
+    /// Inserts new items with their tags and search text, in bulk (``BulkRows``), a few thousand at
+    /// a time: the next rows are made while the database writes these. The search text is known from
+    /// the item, so none is read back; on SQLite the caller then indexes them all at once
+    /// (``indexNewItems(householdId:on:)``).
     static func insertNewItems(_ items: [NewItem], householdId: UUID, on db: any SQLDatabase) async throws {
-        guard let first = items.first else { return }
+        try await Pipeline.run(items.chunks(of: 5000), produce: { newItemRows($0, householdId: householdId) }, consume: { rows in
+            try await rows.items.insert(on: db)
+            try await rows.tags.insert(on: db)
+        })
+    }
+
+    private static func newItemRows(_ items: [NewItem], householdId: UUID) -> (items: BulkRows, tags: BulkRows) {
         var rows = BulkRows(table: "inventory_items",
                             columns: ["id", "household_id", "photo_count", "primary_photo_id", "search_text", "created_at", "updated_at", "deleted_at"]
-                                + detailColumns(first.details, warrantyUntil: nil).map(\.column))
+                                + detailColumns(items[0].details, warrantyUntil: nil).map(\.column))
         var tags = BulkRows(table: "inventory_item_tags", columns: ["item_id", "household_id", "tag", "tag_key"])
         for item in items {
             rows.append([.uuid(item.id), .uuid(householdId), .int(item.photoCount), BulkValue(item.primaryPhotoId),
@@ -31,7 +38,6 @@ extension InventoryStore {
                         + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
             for tag in item.details.tags { tags.append([.uuid(item.id), .uuid(householdId), .text(tag), .text(tag.lowercased())]) }
         }
-        try await rows.insert(on: db)
-        try await tags.insert(on: db)
+        return (rows, tags)
     }
 }

@@ -66,6 +66,7 @@ struct PostgresStoreDatabase: SQLDatabase {
             case let number as Int?: bindings.append(number)
             case let flag as Bool?: bindings.append(flag)
             case let number as Double?: bindings.append(number)
+            case let ids as [UUID]: bindings.append(ids)
             default: return nil
             }
         }
