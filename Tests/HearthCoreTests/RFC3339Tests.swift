@@ -59,6 +59,15 @@ import Testing
         }
     }
 
+    @Test func writesSecondsAsFoundationDoes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let second = Double(Int.random(in: 0...4_000_000_000, using: &generator))
+            let date = Date(timeIntervalSince1970: second + Double.random(in: 0.001...0.998, using: &generator))
+            #expect(RFC3339.secondsString(from: date) == date.formatted(Date.ISO8601FormatStyle()), "\(date.timeIntervalSince1970)")
+        }
+    }
+
     /// Before 1970 a date is written as the millisecond it is in, counted down from the epoch.
     @Test func writesDatesBefore1970() {
         #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59.000Z")

@@ -34,6 +34,11 @@ extension RFC3339 {
         }
     }
 
+    /// `date` in UTC to the second, `2027-01-15T08:00:05Z`, as `Date.ISO8601FormatStyle()` writes it.
+    public static func secondsString(from date: Date) -> String {
+        String(string(from: date).prefix(19)) + "Z"
+    }
+
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
     public static func civilDate(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
         let z = daysSinceEpoch + 719_468

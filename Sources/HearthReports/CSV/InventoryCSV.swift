@@ -14,7 +14,6 @@ public enum InventoryCSV {
     /// the header in the file that ``Pages`` writes.
     static func lines(_ items: [InventoryItem], groupNames: [UUID: String]) -> String {
         var text = ""
-        let added = Date.ISO8601FormatStyle()
         for item in items {
             text += CSVTable.line([
                 item.name, item.description ?? "", item.roomId.flatMap { groupNames[$0] } ?? "", item.categoryId.flatMap { groupNames[$0] } ?? "",
@@ -23,7 +22,7 @@ public enum InventoryCSV {
                 item.purchasePrice?.currency ?? "", item.replacementValue?.decimalString ?? "", item.replacementValue?.currency ?? "",
                 item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", item.tags.joined(separator: "; "), item.notes ?? "",
                 String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
-                item.createdAt.formatted(added), item.updatedAt.formatted(added),
+                RFC3339.secondsString(from: item.createdAt), RFC3339.secondsString(from: item.updatedAt),
             ])
         }
         return text

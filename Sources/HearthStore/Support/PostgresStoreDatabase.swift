@@ -30,8 +30,9 @@ struct PostgresStoreDatabase: SQLDatabase {
         guard let bindings = Self.bindings(binds) else {
             return try await database.sql(queryLogLevel: nil).execute(sql: query, onRow)
         }
+        let columns = PostgresStoreRow.Columns()
         _ = try await database.withConnection { connection in
-            connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger) { onRow(PostgresStoreRow($0)) }
+            connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger) { onRow(PostgresStoreRow($0, columns)) }
         }.get()
     }
 
@@ -76,12 +77,27 @@ struct PostgresStoreDatabase: SQLDatabase {
 
 /// One result row; see ``PostgresStoreDatabase``.
 struct PostgresStoreRow: SQLRow {
+    /// Where each column of a statement's rows is, found once from its first row (the rows are
+    /// handed over one after another on the connection's event loop).
+    final class Columns: @unchecked Sendable {
+        private var positions: [String: Int]?
+
+        func positions(of cells: PostgresRandomAccessRow) -> [String: Int] {
+            if let positions { return positions }
+            let found = Dictionary(cells.enumerated().map { ($0.element.columnName, $0.offset) }, uniquingKeysWith: { _, last in last })
+            positions = found
+            return found
+        }
+    }
+
     let row: PostgresRow
     let cells: PostgresRandomAccessRow
+    let positions: [String: Int]
 
-    init(_ row: PostgresRow) {
+    init(_ row: PostgresRow, _ columns: Columns) {
         self.row = row
         cells = row.makeRandomAccess()
+        positions = columns.positions(of: cells)
     }
 
     struct MissingColumn: Error {
@@ -90,39 +106,37 @@ struct PostgresStoreRow: SQLRow {
 
     var allColumns: [String] { cells.map(\.columnName) }
 
-    func contains(column: String) -> Bool { cells.contains(column) }
+    func contains(column: String) -> Bool { positions[column] != nil }
 
     func decodeNil(column: String) throws -> Bool {
-        !cells.contains(column) || cells[column].bytes == nil
+        positions[column].map { cells[$0].bytes == nil } ?? true
     }
 
     /// Columns of the common types are read straight from their cell, as PostgresKit's fast path
-    /// reads them; any other type, and every failure, is left to PostgresKit.
+    /// reads them; any other type, and every failure, is left to PostgresKit. (PostgresKit reads a
+    /// user-defined type as text, and a binary numeric as a Double, in ways of its own.)
     func decode<T: Decodable>(column: String, as type: T.Type) throws -> T {
-        guard cells.contains(column) else { throw MissingColumn(column: column) }
-        if let value = try? direct(cells[column], as: T.self) { return value }
+        guard let position = positions[column] else { throw MissingColumn(column: column) }
+        let cell = cells[position]
+        do {
+            switch ObjectIdentifier(type) {
+            case ColumnTypes.string where !cell.dataType.isUserDefined: return exactly(try cell.decode(String.self))
+            case ColumnTypes.optionalString where !cell.dataType.isUserDefined: return exactly(try cell.decode(String?.self))
+            case ColumnTypes.uuid: return exactly(try cell.decode(UUID.self))
+            case ColumnTypes.optionalUUID: return exactly(try cell.decode(UUID?.self))
+            case ColumnTypes.date: return exactly(try cell.decode(Date.self))
+            case ColumnTypes.optionalDate: return exactly(try cell.decode(Date?.self))
+            case ColumnTypes.int: return exactly(try cell.decode(Int.self))
+            case ColumnTypes.optionalInt: return exactly(try cell.decode(Int?.self))
+            case ColumnTypes.bool: return exactly(try cell.decode(Bool.self))
+            case ColumnTypes.optionalBool: return exactly(try cell.decode(Bool?.self))
+            case ColumnTypes.double where cell.dataType != .numeric: return exactly(try cell.decode(Double.self))
+            case ColumnTypes.optionalDouble where cell.dataType != .numeric: return exactly(try cell.decode(Double?.self))
+            default: break
+            }
+        } catch {
+            // PostgresKit's way below says what is wrong, in its words.
+        }
         return try row.sql().decode(column: column, as: T.self)
     }
-
-    /// The cell's value, unless its type (or its column's: PostgresKit reads a user-defined type as
-    /// text, and a binary numeric as a Double in a way of its own) is left to PostgresKit.
-    private func direct<T>(_ cell: PostgresCell, as type: T.Type) throws -> T {
-        switch ObjectIdentifier(type) {
-        case ColumnTypes.string where !cell.dataType.isUserDefined: exactly(try cell.decode(String.self))
-        case ColumnTypes.optionalString where !cell.dataType.isUserDefined: exactly(try cell.decode(String?.self))
-        case ColumnTypes.uuid: exactly(try cell.decode(UUID.self))
-        case ColumnTypes.optionalUUID: exactly(try cell.decode(UUID?.self))
-        case ColumnTypes.date: exactly(try cell.decode(Date.self))
-        case ColumnTypes.optionalDate: exactly(try cell.decode(Date?.self))
-        case ColumnTypes.int: exactly(try cell.decode(Int.self))
-        case ColumnTypes.optionalInt: exactly(try cell.decode(Int?.self))
-        case ColumnTypes.bool: exactly(try cell.decode(Bool.self))
-        case ColumnTypes.optionalBool: exactly(try cell.decode(Bool?.self))
-        case ColumnTypes.double where cell.dataType != .numeric: exactly(try cell.decode(Double.self))
-        case ColumnTypes.optionalDouble where cell.dataType != .numeric: exactly(try cell.decode(Double?.self))
-        default: throw NotDirect()
-        }
-    }
-
-    private struct NotDirect: Error {}
 }

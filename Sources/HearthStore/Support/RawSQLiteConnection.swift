@@ -41,6 +41,10 @@ final class RawSQLiteConnection: @unchecked Sendable {
             let connection = RawSQLiteConnection(handle: handle, threadPool: threadPool)
             do {
                 try connection.run("PRAGMA foreign_keys = ON", [], { _ in })
+                // A reader's page cache may grow to 16 MB (SQLite's default is 2 MB): reading a large
+                // inventory page by page otherwise reads most pages from the file again. (The
+                // writer's is set larger when the database opens.)
+                try connection.run("PRAGMA cache_size = -16384", [], { _ in })
             } catch {
                 try? connection.closeNow()
                 throw error
