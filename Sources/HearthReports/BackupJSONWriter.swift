@@ -51,7 +51,15 @@ public final class BackupJSONWriter: BackupSink, @unchecked Sendable {
     }
 
     public func items(_ items: [HouseholdBackup.Item]) async throws {
-        try elements(items, after: counts.items)
+        if !items.isEmpty {
+            var json: [UInt8] = counts.items > 0 ? [UInt8(ascii: ",")] : []
+            json.reserveCapacity(items.count * 512)
+            for (index, item) in items.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                item.appendJSON(to: &json)
+            }
+            try write(Data(json))
+        }
         counts.items += items.count
         for photo in items.flatMap(\.photos) {
             counts.photos += 1
