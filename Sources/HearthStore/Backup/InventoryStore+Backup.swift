@@ -49,10 +49,10 @@ extension InventoryStore {
 
     /// The items of `ids`, in that order, as a backup has them.
     private static func backupItems(_ ids: [UUID], groupNames names: [UUID: String], on db: any SQLDatabase) async throws -> [HouseholdBackup.Item] {
-        let rows = try await db.select().columns(itemColumns).from("inventory_items").where("id", .in, ids).all()
+        let rows = try await db.select().columns(itemColumns).from("inventory_items").where("id", isOneOf: ids, on: db).all()
         let items = Dictionary(uniqueKeysWithValues: try await Self.items(from: rows, on: db).map { ($0.id, $0) })
         var photos: [UUID: [ItemPhoto]] = [:]
-        for row in try await db.select().columns(photoColumns).from("inventory_photos").where("item_id", .in, ids).orderBy("position").all() {
+        for row in try await db.select().columns(photoColumns).from("inventory_photos").where("item_id", isOneOf: ids, on: db).orderBy("position").all() {
             let photo = try photo(from: row)
             photos[photo.itemId, default: []].append(photo)
         }

@@ -29,7 +29,9 @@ extension InventoryStore {
         if let cursor = query.cursor {
             let position = try Self.decodeCursor(cursor, sort: query.sort)
             let comparison = order.ascending ? ">" : "<"
-            select.where(SQLQueryString("(\(unsafeRaw: order.expression) \(unsafeRaw: comparison) \(position.key) OR (\(unsafeRaw: order.expression) = \(position.key) AND i.id \(unsafeRaw: comparison) \(bind: position.id)))"))
+            // A row value, which both databases use as where to start in the sort's index (the
+            // same condition written with OR made PostgreSQL read every row before the cursor).
+            select.where(SQLQueryString("(\(unsafeRaw: order.expression), i.id) \(unsafeRaw: comparison) (\(position.key), \(bind: position.id))"))
         }
         let direction: SQLDirection = order.ascending ? .ascending : .descending
         select.orderBy(SQLRaw(order.expression), direction).orderBy(SQLColumn("id", table: "i"), direction).limit(limit + 1)

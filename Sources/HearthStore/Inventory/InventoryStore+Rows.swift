@@ -37,7 +37,7 @@ extension InventoryStore {
     static func items(from rows: [any SQLRow], on db: any SQLDatabase) async throws -> [InventoryItem] {
         let items = try rows.map(item(from:))
         guard !items.isEmpty else { return items }
-        return try await withTags(items, db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", .in, items.map(\.id)).all())
+        return try await withTags(items, db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", isOneOf: items.map(\.id), on: db).all())
     }
 
     /// Items from rows of ``itemColumns`` of one household, with the tags of the whole household

@@ -9,13 +9,13 @@ extension InventoryStore {
     static func refreshSearch(_ itemIds: [UUID], on db: any SQLDatabase, kind: DatabaseKind) async throws {
         guard !itemIds.isEmpty else { return }
         let rows = try await db.select().columns("id", "name", "description", "brand", "model", "serial_number", "barcode", "notes")
-            .from("inventory_items").where("id", .in, itemIds).all()
+            .from("inventory_items").where("id", isOneOf: itemIds, on: db).all()
         var bodies: [UUID: [String]] = [:]
         for row in rows {
             bodies[try row.decode(column: "id", as: UUID.self)] = try ["name", "description", "brand", "model", "serial_number", "barcode", "notes"]
                 .compactMap { try row.decode(column: $0, as: String?.self) }
         }
-        for row in try await db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", .in, itemIds).all() {
+        for row in try await db.select().columns("item_id", "tag").from("inventory_item_tags").where("item_id", isOneOf: itemIds, on: db).all() {
             bodies[try row.decode(column: "item_id", as: UUID.self)]?.append(try row.decode(column: "tag", as: String.self))
         }
         let receipts = try await db.select().column(SQLColumn("item_id", table: "l"))
