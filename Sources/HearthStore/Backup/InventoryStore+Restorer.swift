@@ -59,7 +59,10 @@ extension InventoryStore {
                 // Their receipts' texts make items findable too.
                 for chunk in Array(linked).chunks(of: 500) { try await InventoryStore.refreshSearch(chunk, on: db, kind: kind) }
             }
-            if write && kind == .sqlite { try await InventoryStore.indexNewItems(householdId: householdId, on: db) }
+            if write {
+                if kind == .sqlite { try await InventoryStore.indexNewItems(householdId: householdId, on: db) }
+                try await InventoryStore.measureAfterAdding(added.count, kind: kind, on: db)
+            }
             try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, write: write, on: db)
             return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }
