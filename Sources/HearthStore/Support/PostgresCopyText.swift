@@ -59,37 +59,13 @@ struct PostgresCopyText {
     }
 
     /// A `timestamptz` in UTC to the microsecond: the same microsecond PostgresNIO sends for the
-    /// date as a bind (counted from 2000-01-01 and cut, not rounded).
+    /// date as a bind (counted from 2000-01-01 and cut, not rounded); nil before the year 1.
     static func timestamp(_ date: Date) -> String? {
         let sinceStart = date.timeIntervalSince(postgresEpoch) * 1_000_000
         guard abs(sinceStart) < 9e18 else { return nil }
         let micros = Int(Int64(sinceStart)) + 946_684_800_000_000
-        let (days, dayMicros) = (micros.floorDivided(by: 86_400_000_000), micros.floorModulo(86_400_000_000))
-        let (year, month, day) = RFC3339.civilDate(daysSinceEpoch: days)
-        guard (1...9999).contains(year) else { return nil }
-        let seconds = dayMicros / 1_000_000
-        return String(unsafeUninitializedCapacity: 29) { buffer in
-            func put(_ value: Int, digits: Int, at offset: Int) {
-                var value = value
-                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                }
-            }
-            put(year, digits: 4, at: 0)
-            put(month, digits: 2, at: 5)
-            put(day, digits: 2, at: 8)
-            put(seconds / 3600, digits: 2, at: 11)
-            put(seconds / 60 % 60, digits: 2, at: 14)
-            put(seconds % 60, digits: 2, at: 17)
-            put(dayMicros % 1_000_000, digits: 6, at: 20)
-            for (offset, separator) in [(4, "-"), (7, "-"), (10, " "), (13, ":"), (16, ":"), (19, "."), (26, "+")] as [(Int, Unicode.Scalar)] {
-                buffer[offset] = UInt8(ascii: separator)
-            }
-            buffer[27] = UInt8(ascii: "0")
-            buffer[28] = UInt8(ascii: "0")
-            return 29
-        }
+        guard micros >= -62_135_596_800_000_000 else { return nil }
+        return RFC3339.timestamp(microsecondsSince1970: micros, fractionDigits: 6, separator: " ", zone: "+00")
     }
 
     /// Where PostgreSQL counts time from, as PostgresNIO computes it.

@@ -10,21 +10,13 @@ import SQLKit
 /// builds a coding path (a string) for every column of every row: reading 100,000 items spent
 /// more than half its time there. A statement with a bind of another type, and a column of another
 /// type, still takes PostgresKit's way, so its rules (and errors) stay the same.
-struct PostgresStoreDatabase: SQLDatabase {
+struct PostgresStoreDatabase: StoreDatabase {
     /// The pool, or the connection a session holds.
     let database: any PostgresDatabase
     let logger: Logger
 
     var eventLoop: any EventLoop { database.eventLoop }
     var dialect: any SQLDialect { PostgresDialect() }
-    var version: (any SQLDatabaseReportedVersion)? { nil }
-    /// Queries are never logged: their bind values include emails and credential hashes.
-    var queryLogLevel: Logger.Level? { nil }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        eventLoop.makeFutureWithTask { try await execute(sql: query, onRow) }
-    }
-
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let (sql, binds) = serialize(query)
         guard let bindings = Self.bindings(binds) else {

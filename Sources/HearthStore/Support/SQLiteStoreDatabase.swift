@@ -14,7 +14,7 @@ import SQLiteKit
 /// - binds and columns of the types every store uses (text, UUID, date, number, flag) go straight
 ///   to and from `SQLiteData`. SQLiteKit sends each through a `Decoder`/`Encoder`, which looks up
 ///   conformances per value and parses UUIDs with `sscanf`. Other types still take that way.
-struct SQLiteStoreDatabase: SQLDatabase {
+struct SQLiteStoreDatabase: StoreDatabase {
     enum Connections: Sendable {
         /// Writes on `writer`; a `SELECT` on one of `readers`.
         case pools(writer: SQLiteConnectionPool, readers: SQLiteConnectionPool)
@@ -27,14 +27,6 @@ struct SQLiteStoreDatabase: SQLDatabase {
     let logger: Logger
 
     var dialect: any SQLDialect { SQLiteDialect() }
-    var version: (any SQLDatabaseReportedVersion)? { nil }
-    /// Queries are never logged: their bind values include emails and credential hashes.
-    var queryLogLevel: Logger.Level? { nil }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        eventLoop.makeFutureWithTask { try await execute(sql: query, onRow) }
-    }
-
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let (sql, binds) = serialize(query)
         let data = try binds.map(Self.data(for:))
