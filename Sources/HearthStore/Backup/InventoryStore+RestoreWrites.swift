@@ -32,16 +32,18 @@ extension InventoryStore {
             """).run()
     }
 
-    /// Inserts new items with their tags, photos and search text (``insertNewItems(_:householdId:on:)``;
-    /// receipts add theirs to the search text once linked).
-    static func insertItems(_ items: [RestorePlan.ItemWrite], householdId: UUID, on db: any SQLDatabase) async throws {
-        try await insertNewItems(items.map { item in
+    /// The rows restored items add: the items with their tags and search text
+    /// (``newItemRows(_:householdId:)``; receipts add theirs to the search text once linked), and
+    /// their photos.
+    static func restoredItemRows(_ items: [RestorePlan.ItemWrite], householdId: UUID) -> [BulkRows] {
+        guard !items.isEmpty else { return [] }
+        let (itemRows, tags) = newItemRows(items.map { item in
             var details = item.details
             details.roomId = item.roomId
             details.categoryId = item.categoryId
             return NewItem(id: item.id, details: details, warrantyUntil: item.warrantyUntil, createdAt: item.createdAt, updatedAt: item.updatedAt,
                            deletedAt: item.deletedAt, photoCount: item.photos.count, primaryPhotoId: item.photos.first?.id)
-        }, householdId: householdId, on: db)
+        }, householdId: householdId)
         var photos = BulkRows(table: "inventory_photos", columns: photoColumns + ["household_id"])
         for item in items {
             for (index, photo) in item.photos.enumerated() {
@@ -50,7 +52,16 @@ extension InventoryStore {
                                .int(file.byteSize), .int(index + 1), .date(item.createdAt), .uuid(householdId)])
             }
         }
-        try await photos.insert(on: db)
+        return [itemRows, tags, photos]
+    }
+
+    /// `work` (planning the next batch, making its rows) done while `rows` are inserted on `db`;
+    /// returns when both have ended. `work` must not use `db`: a connection runs one statement at a time.
+    static func whileInserting<T>(_ rows: [BulkRows], on db: any SQLDatabase, _ work: () throws -> T) async throws -> T {
+        let inserting = Task { for table in rows { try await table.insert(on: db) } }
+        let result = Result(catching: work)
+        try await inserting.value
+        return try result.get()
     }
 
     static func insertReceipts(_ receipts: [RestorePlan.ReceiptWrite], householdId: UUID, on db: any SQLDatabase) async throws {

@@ -29,18 +29,27 @@ extension InventoryStore {
                 }
                 try await InventoryStore.writeGroups(plan.takeNewGroups(), updates: plan.groupUpdates, householdId: householdId, now: now, on: db)
             }
-            var added: [UUID] = []
+            // A batch's rows are inserted while the next batch is planned and its rows made (its
+            // owners looked up first: the connection runs one statement at a time).
+            var added: [UUID] = [], ready: [BulkRows] = []
             try await source.items { batch in
                 plan.learnOwners(try await InventoryStore.owners(of: [
                     ("inventory_items", batch.map(\.id)), ("inventory_photos", batch.flatMap { $0.photos.map(\.id) }),
                 ], on: db))
-                let writes = try plan.items(batch)
-                guard write else { return }
+                guard write else {
+                    _ = try plan.items(batch)
+                    return
+                }
+                let (writes, rows) = try await InventoryStore.whileInserting(ready, on: db) {
+                    let writes = try plan.items(batch)
+                    return (writes, InventoryStore.restoredItemRows(writes, householdId: householdId))
+                }
                 try await InventoryStore.writeGroups(plan.takeNewGroups(), householdId: householdId, now: now, on: db)
                 try await placeFiles(writes.flatMap { $0.photos.map(\.file.sha256) }, on: db)
-                try await InventoryStore.insertItems(writes, householdId: householdId, on: db)
+                ready = rows
                 added += writes.map(\.id)
             }
+            for table in ready { try await table.insert(on: db) }
             let addedSet = Set(added)
             var linked = Set<UUID>(), toRead: [(id: UUID, sha256: String)] = []
             try await source.receipts { batch in

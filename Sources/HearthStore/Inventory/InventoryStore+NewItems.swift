@@ -27,7 +27,7 @@ extension InventoryStore {
         })
     }
 
-    private static func newItemRows(_ items: [NewItem], householdId: UUID) -> (items: BulkRows, tags: BulkRows) {
+    static func newItemRows(_ items: [NewItem], householdId: UUID) -> (items: BulkRows, tags: BulkRows) {
         var rows = BulkRows(table: "inventory_items",
                             columns: ["id", "household_id", "photo_count", "primary_photo_id", "search_text", "created_at", "updated_at", "deleted_at"]
                                 + detailColumns(items[0].details, warrantyUntil: nil).map(\.column))
