@@ -34,21 +34,21 @@ final class EventSubscribers: Sendable {
     }
 
     /// Brings an event to every stream it is for; ``ServerEvent/endStreams`` ends them instead.
+    /// The streams are given the event after the lock is let go: yielding resumes the stream's
+    /// task under that task's own lock, which a task being cancelled holds while its stream's
+    /// `onTermination` waits for this lock (a server hung on that).
     func deliver(_ logged: LoggedEvent) {
-        let ended = subscribers.withLock { subscribers in
-            var ended: [AsyncStream<LoggedEvent>.Continuation] = []
-            for (id, subscriber) in subscribers where logged.scope.reaches(userId: subscriber.userId, householdId: subscriber.householdId) {
-                if !logged.event.isSent {
-                    ended.append(subscriber.continuation)
-                    subscribers[id] = nil
-                } else if case .dropped = subscriber.continuation.yield(logged) {
-                    ended.append(subscriber.continuation)
-                    subscribers[id] = nil
-                }
-            }
-            return ended
+        let reached = subscribers.withLock { subscribers in
+            subscribers.values.filter { logged.scope.reaches(userId: $0.userId, householdId: $0.householdId) }.map(\.continuation)
         }
-        for continuation in ended { continuation.finish() }
+        for continuation in reached {
+            // A stream that ends (or whose client reads too slowly) is removed by its `onTermination`.
+            if !logged.event.isSent {
+                continuation.finish()
+            } else if case .dropped = continuation.yield(logged) {
+                continuation.finish()
+            }
+        }
     }
 
     /// Ends every stream: their clients reconnect and catch up from the log (this server stopped

@@ -1,0 +1,44 @@
+import Foundation
+import HearthCore
+import Synchronization
+import Testing
+@testable import HearthServer
+
+/// Streams read, cancelled and ended while events are delivered to them from another thread.
+@Suite struct EventSubscribersTests {
+    /// A reader cancelled while an event is yielded to its stream: both end. (Yielding under the
+    /// subscribers' lock once deadlocked with the cancelled stream's `onTermination` and hung the
+    /// server; this test then hung in three runs of three.) The deliveries run on a thread of their
+    /// own, the cancellations on the task pool; the watchdog fails a run that is only slow.
+    @Test func streamsCancelledWhileEventsArriveNeverHang() async throws {
+        let subscribers = EventSubscribers()
+        let user = EventHubTests.user("ada")
+        let event = LoggedEvent(seq: 1, scope: .user(user), event: ServerEvent(name: "timer", data: "{}"))
+        let stop = Atomic(false)
+        let delivering = Thread {
+            while !stop.load(ordering: .relaxed) { subscribers.deliver(event) }
+        }
+        delivering.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for _ in 0..<3000 {
+                    let stream = subscribers.subscribe(user)
+                    let reader = Task { for await _ in stream {} }
+                    await Task.yield()
+                    reader.cancel()
+                    await reader.value
+                }
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return false
+            }
+            let first = try await group.next()!
+            group.cancelAll()
+            return first
+        }
+        #expect(finished, "a stream's cancellation and a delivery waited for each other")
+    }
+}
