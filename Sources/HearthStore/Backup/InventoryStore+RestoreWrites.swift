@@ -37,7 +37,7 @@ extension InventoryStore {
     /// their photos.
     static func restoredItemRows(_ items: [RestorePlan.ItemWrite], householdId: UUID) -> [BulkRows] {
         guard !items.isEmpty else { return [] }
-        let (itemRows, tags) = newItemRows(items.map { item in
+        let itemRows = newItemRows(items.map { item in
             var details = item.details
             details.roomId = item.roomId
             details.categoryId = item.categoryId
@@ -52,13 +52,13 @@ extension InventoryStore {
                                .int(file.byteSize), .int(index + 1), .date(item.createdAt), .uuid(householdId)])
             }
         }
-        return [itemRows, tags, photos]
+        return itemRows + [photos]
     }
 
     /// `work` (planning the next batch, making its rows) done while `rows` are inserted on `db`;
     /// returns when both have ended. `work` must not use `db`: a connection runs one statement at a time.
     static func whileInserting<T>(_ rows: [BulkRows], on db: any SQLDatabase, _ work: () throws -> T) async throws -> T {
-        let inserting = Task { for table in rows { try await table.insert(on: db) } }
+        let inserting = Task { try await rows.insert(on: db) }
         let result = Result(catching: work)
         try await inserting.value
         return try result.get()

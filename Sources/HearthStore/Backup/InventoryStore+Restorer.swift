@@ -49,7 +49,7 @@ extension InventoryStore {
                 ready = rows
                 added += writes.map(\.id)
             }
-            for table in ready { try await table.insert(on: db) }
+            try await ready.insert(on: db)
             let addedSet = Set(added)
             var linked = Set<UUID>(), toRead: [(id: UUID, sha256: String)] = []
             try await source.receipts { batch in
@@ -68,10 +68,7 @@ extension InventoryStore {
                 // Their receipts' texts make items findable too.
                 for chunk in Array(linked).chunks(of: 500) { try await InventoryStore.refreshSearch(chunk, on: db, kind: kind) }
             }
-            if write {
-                if kind == .sqlite { try await InventoryStore.indexNewItems(householdId: householdId, on: db) }
-                try await InventoryStore.measureAfterAdding(added.count, kind: kind, on: db)
-            }
+            if write { try await InventoryStore.finishAdding(added.count, householdId: householdId, kind: kind, on: db) }
             try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, write: write, on: db)
             return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }

@@ -50,8 +50,7 @@ extension InventoryStore {
             }
             guard !dryRun else { return report }
             try await Self.insertNewItems(created, householdId: householdId, on: db)
-            if kind == .sqlite { try await Self.indexNewItems(householdId: householdId, on: db) }
-            try await Self.measureAfterAdding(created.count, kind: kind, on: db)
+            try await Self.finishAdding(created.count, householdId: householdId, kind: kind, on: db)
             for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
             return report
         }

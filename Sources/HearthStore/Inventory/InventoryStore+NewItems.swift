@@ -18,16 +18,13 @@ extension InventoryStore {
 
     /// Inserts new items with their tags and search text, in bulk (``BulkRows``), a few thousand at
     /// a time: the next rows are made while the database writes these. The search text is known from
-    /// the item, so none is read back; on SQLite the caller then indexes them all at once
-    /// (``indexNewItems(householdId:on:)``).
+    /// the item, so none is read back; the caller then calls ``finishAdding(_:householdId:kind:on:)``.
     static func insertNewItems(_ items: [NewItem], householdId: UUID, on db: any SQLDatabase) async throws {
-        try await Pipeline.run(items.chunks(of: 5000), produce: { newItemRows($0, householdId: householdId) }, consume: { rows in
-            try await rows.items.insert(on: db)
-            try await rows.tags.insert(on: db)
-        })
+        try await Pipeline.run(items.chunks(of: 5000), produce: { newItemRows($0, householdId: householdId) }, consume: { try await $0.insert(on: db) })
     }
 
-    static func newItemRows(_ items: [NewItem], householdId: UUID) -> (items: BulkRows, tags: BulkRows) {
+    /// The rows of new items: the items with their search text, then their tags.
+    static func newItemRows(_ items: [NewItem], householdId: UUID) -> [BulkRows] {
         var rows = BulkRows(table: "inventory_items",
                             columns: ["id", "household_id", "photo_count", "primary_photo_id", "search_text", "created_at", "updated_at", "deleted_at"]
                                 + detailColumns(items[0].details, warrantyUntil: nil).map(\.column))
@@ -38,17 +35,22 @@ extension InventoryStore {
                         + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
             for tag in item.details.tags { tags.append([.uuid(item.id), .uuid(householdId), .text(tag), .text(tag.lowercased())]) }
         }
-        return (rows, tags)
+        return [rows, tags]
     }
 }
 
 extension InventoryStore {
-    /// After an import or restore added many items: on PostgreSQL, the inventory tables' statistics
-    /// brought up to date in the same transaction. Until autovacuum next looks (a minute or more
-    /// later), PostgreSQL would plan for the tables as it last measured them (empty, for a new
-    /// server) and read a 100,000-item table whole for every page of the next export or backup.
-    static func measureAfterAdding(_ count: Int, kind: DatabaseKind, on db: any SQLDatabase) async throws {
-        guard kind == .postgres, count >= 1000 else { return }
-        try await db.raw("ANALYZE inventory_items, inventory_item_tags, inventory_photos").run()
+    /// What an import or restore does once it has inserted `count` new items (``insertNewItems(_:householdId:on:)``):
+    /// - on SQLite, indexes them for search all at once (``indexNewItems(householdId:on:)``);
+    /// - on PostgreSQL, after a thousand or more, brings the inventory tables' statistics up to date
+    ///   in the same transaction. Until autovacuum next looks (a minute or more later), PostgreSQL
+    ///   would plan for the tables as it last measured them (empty, for a new server) and read a
+    ///   100,000-item table whole for every page of the next export or backup.
+    static func finishAdding(_ count: Int, householdId: UUID, kind: DatabaseKind, on db: any SQLDatabase) async throws {
+        switch kind {
+        case .sqlite: try await indexNewItems(householdId: householdId, on: db)
+        case .postgres where count >= 1000: try await db.raw("ANALYZE inventory_items, inventory_item_tags, inventory_photos").run()
+        case .postgres: break
+        }
     }
 }

@@ -82,8 +82,15 @@ struct BulkRows: Sendable {
     }
 }
 
+extension [BulkRows] {
+    /// Inserts each table's rows in turn (``BulkRows/insert(on:)``).
+    func insert(on db: any SQLDatabase) async throws {
+        for rows in self { try await rows.insert(on: db) }
+    }
+}
+
 extension BulkValue {
-    /// The value as SQLite stores it, as ``SQLiteStoreDatabase`` binds it.
+    /// The value as SQLite stores it; ``SQLiteStoreDatabase`` binds these types this way too.
     var sqlite: SQLiteData {
         switch self {
         case .null: .null

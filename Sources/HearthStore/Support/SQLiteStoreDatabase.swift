@@ -49,16 +49,17 @@ struct SQLiteStoreDatabase: StoreDatabase {
         }
     }
 
-    /// A bind value as SQLite stores it: UUIDs as their text, as SQLiteKit writes them. A nil is
-    /// told first: no cast below matches it, and the encoder is slow (an imported item has a dozen).
+    /// A bind value as SQLite stores it: the common types as ``BulkValue/sqlite`` has them (UUIDs as
+    /// their text, as SQLiteKit writes them). A nil is told first: no cast below matches it, and the
+    /// encoder is slow (an imported item has a dozen).
     static func data(for value: any Encodable) throws -> SQLiteData {
         switch value {
         case let optional as any OptionalBind where optional.isNone: .null
-        case let text as String: .text(text)
-        case let id as UUID: .text(id.text)
-        case let date as Date: .float(date.timeIntervalSince1970)
-        case let flag as Bool: .integer(flag ? 1 : 0)
-        case let number as Int: .integer(number)
+        case let text as String: BulkValue.text(text).sqlite
+        case let id as UUID: BulkValue.uuid(id).sqlite
+        case let date as Date: BulkValue.date(date).sqlite
+        case let flag as Bool: BulkValue.bool(flag).sqlite
+        case let number as Int: BulkValue.int(number).sqlite
         default: try SQLiteDataEncoder().encode(value)
         }
     }
