@@ -32,7 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        // 4.x because jwt-kit 5 needs it.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
@@ -58,6 +60,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Web Push (RFC 8291 encryption, RFC 8292 VAPID) and its delivery client: no HTTP server, no SQL.
+        .target(
+            name: "HearthPush",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .target(
             name: "HearthStore",
             dependencies: [
@@ -81,7 +92,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthAPI", "HearthMedia", "HearthReports",
+                "HearthCore", "HearthStore", "HearthAPI", "HearthMedia", "HearthReports", "HearthPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -128,6 +139,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI"]),
+        .testTarget(name: "HearthPushTests", dependencies: ["HearthPush", .product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit")]),
     ]
 )
 

@@ -113,7 +113,7 @@ def main():
     seed = arguments.seed if arguments.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     receiver = WebhookReceiver()
-    env = {"HEARTH_WEBHOOKS_ALLOW_LOOPBACK": "true", "HEARTH_REGISTRATIONS_PER_HOUR": "100000", "HEARTH_LOG_LEVEL": "debug"}
+    env = {"HEARTH_ALLOW_LOOPBACK_TARGETS": "true", "HEARTH_REGISTRATIONS_PER_HOUR": "100000", "HEARTH_LOG_LEVEL": "debug"}
     started = time.monotonic()
     with Cluster(binary or RELEASE_BINARY, postgres, env=env) as cluster:
         households = [Household(cluster.base, number, arguments.members, receiver, random.Random(rng.random()))

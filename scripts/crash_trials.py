@@ -193,7 +193,7 @@ def run_trial(number, backend, seconds, postgres_url, rng):
         subprocess.run(["psql", postgres_url, "-qc", f"CREATE DATABASE {name}"], check=True, capture_output=True)
         database_url = postgres_url.rsplit("/", 1)[0] + "/" + name
     server = HearthServer(binary=os.environ.get("HEARTH_BIN", RELEASE_BINARY), database_url=database_url,
-                          env={"HEARTH_WEBHOOKS_ALLOW_LOOPBACK": "true", "HEARTH_REGISTRATIONS_PER_HOUR": "1000"})
+                          env={"HEARTH_ALLOW_LOOPBACK_TARGETS": "true", "HEARTH_REGISTRATIONS_PER_HOUR": "1000"})
     receiver = Receiver()
     stop = threading.Event()
     result = {"acknowledged": 0, "lost": 0, "duplicated": 0, "kills": 0, "phases": 0, "problems": []}

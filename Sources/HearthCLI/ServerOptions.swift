@@ -66,12 +66,24 @@ struct ServerOptions: ParsableArguments {
             secureCookies: config.bool(forKey: "hearth.secure.cookies", default: false),
             logLevel: logLevel,
             trustedProxies: trustedProxies,
-            webhooksAllowLoopback: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false),
+            // HEARTH_WEBHOOKS_ALLOW_LOOPBACK is the setting's name from before it covered pushes too.
+            allowLoopbackTargets: config.bool(forKey: "hearth.allow.loopback.targets",
+                                              default: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false)),
+            pushContact: try pushContact(config),
             limits: limits,
             ocrLanguages: languages.isEmpty ? nil : languages,
             backupDirectory: config.string(forKey: "hearth.backup.dir"),
             mediaDirectory: mediaDirectory ?? config.string(forKey: "hearth.media.dir")
         )
+    }
+
+    /// `HEARTH_PUSH_CONTACT`: a `mailto:` or `https:` address push services may write to.
+    private func pushContact(_ config: ConfigReader) throws -> String? {
+        guard let contact = config.string(forKey: "hearth.push.contact"), !contact.isEmpty else { return nil }
+        guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://") else {
+            throw ValidationError("HEARTH_PUSH_CONTACT must be a mailto: or https:// address (for example mailto:you@example.org).")
+        }
+        return contact
     }
 
     /// A whole number above zero from the environment, or a sentence naming the variable.

@@ -25,9 +25,11 @@ public struct AppConfiguration: Sendable {
     public var inMemoryDatabase: Bool
     /// Reverse proxies whose `X-Forwarded-For` names the client for limits.
     public var trustedProxies: TrustedProxies
-    /// Whether webhooks may go to this machine itself (off: a webhook could reach services that
-    /// listen only on loopback).
-    public var webhooksAllowLoopback: Bool
+    /// Whether webhooks and pushes may go to this machine itself (off: they could reach services
+    /// that listen only on loopback). Pushes may then also go to a plain http:// push service (tests).
+    public var allowLoopbackTargets: Bool
+    /// The VAPID `sub` push services may contact about this server's pushes (`mailto:` or `https:`).
+    public var pushContact: String
     /// Connections, timeouts and sizes that keep one client from holding the server.
     public var limits: ServerLimits
     /// Languages OCR reads receipts in (tesseract's names, e.g. `eng`, `deu`); nil: every one installed.
@@ -42,7 +44,7 @@ public struct AppConfiguration: Sendable {
         databaseURL: String? = nil, registrationOpen: Bool = true, secureCookies: Bool = false,
         logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: any WallClock = SystemClock(), inMemoryDatabase: Bool = false,
-        trustedProxies: TrustedProxies = .none, webhooksAllowLoopback: Bool = false, limits: ServerLimits = ServerLimits(),
+        trustedProxies: TrustedProxies = .none, allowLoopbackTargets: Bool = false, pushContact: String? = nil, limits: ServerLimits = ServerLimits(),
         ocrLanguages: [String]? = nil, backupDirectory: String? = nil, mediaDirectory: String? = nil
     ) {
         self.host = host
@@ -56,7 +58,8 @@ public struct AppConfiguration: Sendable {
         self.clock = clock
         self.inMemoryDatabase = inMemoryDatabase
         self.trustedProxies = trustedProxies
-        self.webhooksAllowLoopback = webhooksAllowLoopback
+        self.allowLoopbackTargets = allowLoopbackTargets
+        self.pushContact = pushContact ?? Self.defaultPushContact
         self.limits = limits
         self.ocrLanguages = ocrLanguages
         self.backupDirectoryOverride = backupDirectory
@@ -69,9 +72,12 @@ public struct AppConfiguration: Sendable {
         AppConfiguration(
             port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().text)").path,
             registrationOpen: registrationOpen, logLevel: .warning,
-            passwordCost: 4, clock: clock, inMemoryDatabase: true, webhooksAllowLoopback: true
+            passwordCost: 4, clock: clock, inMemoryDatabase: true, allowLoopbackTargets: true
         )
     }
+
+    /// An address at this machine's name, until the operator sets `HEARTH_PUSH_CONTACT`.
+    static var defaultPushContact: String { "mailto:hearth@\(ProcessInfo.processInfo.hostName)" }
 
     /// Where photos and receipt images are kept (`HEARTH_MEDIA_DIR`, else `media/` in the data
     /// directory): on PostgreSQL, one folder every server of the database shares.

@@ -12,6 +12,7 @@ struct AppServices: Sendable {
     let focus: FocusService
     let events: EventHub
     let webhooks: WebhookStore
+    let push: PushService
     let lists: ListStore
     let inventory: InventoryStore
     let media: MediaLibrary

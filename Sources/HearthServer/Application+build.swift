@@ -2,6 +2,7 @@ import Foundation
 import HearthAPI
 import HearthCore
 import HearthMedia
+import HearthPush
 import HearthStore
 import Hummingbird
 import HummingbirdCore
@@ -41,7 +42,10 @@ public func buildApplication(
                           recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
                           events: services.events, locks: services.locks, logger: logger),
             WebhookSender(store: services.webhooks, box: services.secrets, clock: configuration.clock,
-                          allowLoopback: configuration.webhooksAllowLoopback, locks: services.locks, logger: logger)
+                          allowLoopback: configuration.allowLoopbackTargets, locks: services.locks, logger: logger),
+            PushSender(store: services.push.store, key: services.push.key, contact: configuration.pushContact,
+                       doorbell: services.push.doorbell, clock: configuration.clock,
+                       allowLoopback: configuration.allowLoopbackTargets, logger: logger)
         )
         if database.kind == .postgres {
             app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),
@@ -121,9 +125,15 @@ extension AppServices {
         )
         let events = EventHub.make(database: database, clock: configuration.clock, logger: logger)
         let webhooks = WebhookStore(database: database, clock: configuration.clock)
+        let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
+            : try SecretBox.load(dataDirectory: configuration.dataDirectory)
+        try await ClusterAgreement(database: database, configuration: configuration).check(secrets: secrets)
+        let push = PushService(store: PushStore(database: database, clock: configuration.clock),
+                               key: try await VAPIDKey.load(database: database, secrets: secrets), secrets: secrets,
+                               doorbell: Doorbell(), clock: configuration.clock)
         let focus = FocusService(
             store: FocusStore(database: database, clock: configuration.clock), accounts: accounts, events: events,
-            webhooks: webhooks, schedule: TimerSchedule(sweepInterval: TimerSchedule.sweepInterval(for: database.kind)), clock: configuration.clock, ids: .random, logger: logger
+            webhooks: webhooks, push: push, schedule: TimerSchedule(sweepInterval: TimerSchedule.sweepInterval(for: database.kind)), clock: configuration.clock, ids: .random, logger: logger
         )
         let inventory = InventoryStore(database: database, clock: configuration.clock)
         let processor = ImageProcessor(maxPixels: configuration.limits.maxPixels)
@@ -132,13 +142,10 @@ extension AppServices {
         let receiptQueue = ReceiptReader.Queue()
         let backups = HouseholdBackups(inventory: inventory, media: media, receiptQueue: receiptQueue, clock: configuration.clock,
                                        maxBytes: configuration.limits.maxBackupBytes, keptDirectory: configuration.backupDirectory)
-        let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
-            : try SecretBox.load(dataDirectory: configuration.dataDirectory)
-        try await ClusterAgreement(database: database, configuration: configuration).check(secrets: secrets)
         backups.adoptKeptBackups(from: configuration.earlierBackupDirectory, logger: logger)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
-            accountService: accountService, focus: focus, events: events, webhooks: webhooks,
+            accountService: accountService, focus: focus, events: events, webhooks: webhooks, push: push,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
             reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),

@@ -46,7 +46,7 @@ def servers():
     url = POSTGRES.rsplit("/", 1)[0] + "/" + name
     media = tempfile.mkdtemp(prefix="hearth-cluster-media-")
     env = {"HEARTH_REGISTRATIONS_PER_HOUR": "10000", "HEARTH_SECRET_KEY": base64.b64encode(os.urandom(32)).decode(),
-           "HEARTH_MEDIA_DIR": media, "HEARTH_WEBHOOKS_ALLOW_LOOPBACK": "true"}
+           "HEARTH_MEDIA_DIR": media, "HEARTH_ALLOW_LOOPBACK_TARGETS": "true"}
     servers = [HearthServer(binary=binary(), database_url=url, env=env) for _ in range(2)]
     try:
         for server in servers:  # one after the other: the first applies the migrations

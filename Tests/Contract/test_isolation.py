@@ -12,6 +12,7 @@ looked up by the path before it, the longest known part first ("inventory/items"
 
 from __future__ import annotations
 
+import base64
 import datetime
 import html.parser
 import pathlib
@@ -27,6 +28,8 @@ import uuid
 
 import pytest
 import yaml
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
 from conftest import binary
 from hearth_server import join_household, request, sign_up, upload
@@ -149,6 +152,13 @@ def households(server):
     join_household(base, a_email, partner_email)
     members = [request(base, "GET", "/api/v1/me", token=token)[1]["id"] for token in (partner_token, a_token)]
 
+    # A device that gets A's notifications (its push service at a home address nothing answers at).
+    device_key = ec.generate_private_key(ec.SECP256R1()).public_key()
+    p256dh = base64.urlsafe_b64encode(device_key.public_bytes(serialization.Encoding.X962,
+                                                              serialization.PublicFormat.UncompressedPoint)).rstrip(b"=").decode()
+    _, device = call("POST", "/api/v1/push/subscriptions", {"endpoint": f"https://192.168.1.5/push/{SECRET}", "name": f"Phone {SECRET}",
+                                                            "keys": {"p256dh": p256dh, "auth": "AAECAwQFBgcICQoLDA0ODw"}})
+
     a_browser = Browser(base).sign_in(a_email)
     a_browser.post("/settings/webhooks", {"url": f"http://192.168.1.5:8123/{SECRET}"})
     a_browser.post("/settings/household/invites")
@@ -166,6 +176,7 @@ def households(server):
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
         "inventory/claims": [claim["id"], draft["id"]], "claims/{id}/lines": [tv["id"]],
+        "push/subscriptions": [device["id"]],
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -178,7 +189,7 @@ def snapshot(base, a):
     token, browser = a["a_token"], a["a_browser"]
     data = {path: request(base, "GET", path, token=token)[1] for path in (
         "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me",
-        "/api/v1/webhooks")}
+        "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
     for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:
         data[listing["id"]] = request(base, "GET", f"/api/v1/lists/{listing['id']}", token=token)[1]
     data["claims"] = request(base, "GET", "/api/v1/inventory/claims", token=token)[1]

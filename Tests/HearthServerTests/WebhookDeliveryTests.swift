@@ -68,7 +68,7 @@ import Testing
     @Test(arguments: ["http://2852039166/", "http://0xA9FEA9FE/latest", "http://[::ffff:169.254.169.254]/", "http://metadata.google.internal./",
                       "http://127.0.0.1:9/hook", "http://[::1]/hook", "http://0/"])
     func anAddressThatResolvesWhereWebhooksMayNotGoIsRefused(url: String) async throws {
-        try await withApp(configure: { $0.webhooksAllowLoopback = false }) { client in
+        try await withApp(configure: { $0.allowLoopbackTargets = false }) { client in
             let user = WebUser(client)
             try await user.register(email: "ada@example.org")
             let response = try await user.post("/settings/webhooks", ["url": url])
@@ -80,14 +80,14 @@ import Testing
 
     @Test func everyDeliveryChecksTheAddressItConnectsTo() async throws {
         for (url, allowLoopback) in [("http://0xA9FEA9FE/", true), ("http://127.0.0.1:8123/hook", false), ("http://[::ffff:a9fe:a9fe]/", true)] {
-            let refused = await #expect(throws: WebhookDestination.Refused.self) {
-                try await WebhookDestination.resolve(url, allowLoopback: allowLoopback)
+            let refused = await #expect(throws: OutboundDestination.Refused.self) {
+                try await OutboundDestination.resolve(url, allowLoopback: allowLoopback)
             }
             #expect(refused?.reason != nil, "\(url): refused for where it goes, not as not found")
         }
-        let local = try await WebhookDestination.resolve("http://127.0.0.1:8123/hook", allowLoopback: true)
+        let local = try await OutboundDestination.resolve("http://127.0.0.1:8123/hook", allowLoopback: true)
         #expect(local.address.description == "127.0.0.1")
-        let home = try await WebhookDestination.resolve("http://192.168.1.5:8123/hook", allowLoopback: false)
+        let home = try await OutboundDestination.resolve("http://192.168.1.5:8123/hook", allowLoopback: false)
         #expect(home.host == "192.168.1.5")
     }
 }

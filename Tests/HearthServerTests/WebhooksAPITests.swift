@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aBadAddressIsRefusedWithAReason() async throws {
-        try await withApp(configure: { $0.webhooksAllowLoopback = false }) { client in
+        try await withApp(configure: { $0.allowLoopbackTargets = false }) { client in
             let api = APIClient(client: client)
             let token = try await api.signUp(email: "ada@example.org")
             let ftp = try await api.send(.post, "/api/v1/webhooks", json: #"{"url":"ftp://example.org/x"}"#, token: token)

@@ -34,7 +34,8 @@ struct APIRequestMiddleware: RouterMiddleware {
         if request.method != .get && request.method != .head && !isUpload {
             // The OpenAPI transport would read a body of any size; other API bodies are small JSON.
             let body = try await request.collectBody(upTo: Self.maxBodySize)
-            if request.headers[.contentType]?.hasPrefix("application/json") == true, let field = Self.firstNull(in: body) {
+            if request.headers[.contentType]?.hasPrefix("application/json") == true,
+               let field = Self.firstNull(in: body, allowed: Self.nullAllowed[request.uri.path] ?? []) {
                 throw HTTPErrorMessage.badRequest("“\(field)” is null; leave a field out instead of sending null.")
             }
         }
@@ -44,14 +45,18 @@ struct APIRequestMiddleware: RouterMiddleware {
         }
     }
 
-    /// The path of the first `null` in a JSON body (the document declares no field nullable, and
-    /// decoding would take null as "left out"); nil when there is none or the body is not JSON,
-    /// which the decoder then reports.
-    static func firstNull(in body: ByteBuffer) -> String? {
+    /// The fields where a body may carry null, by path: what a browser's API hands over as it is
+    /// (`PushSubscription.toJSON()` has `"expirationTime": null`).
+    static let nullAllowed: [String: Set<String>] = ["/api/v1/push/subscriptions": ["expirationTime"]]
+
+    /// The path of the first `null` in a JSON body outside `allowed` (the document declares no other
+    /// field nullable, and decoding would take null as "left out"); nil when there is none or the
+    /// body is not JSON, which the decoder then reports.
+    static func firstNull(in body: ByteBuffer, allowed: Set<String> = []) -> String? {
         guard let json = try? JSONSerialization.jsonObject(with: Data(buffer: body), options: [.fragmentsAllowed]) else { return nil }
         func search(_ value: Any, _ path: String) -> String? {
             switch value {
-            case is NSNull: return path.isEmpty ? "body" : path
+            case is NSNull: return allowed.contains(path) ? nil : path.isEmpty ? "body" : path
             case let object as [String: Any]:
                 for key in object.keys.sorted() {
                     if let found = search(object[key]!, path.isEmpty ? key : "\(path).\(key)") { return found }

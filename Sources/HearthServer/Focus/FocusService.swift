@@ -12,6 +12,7 @@ struct FocusService: Sendable {
     let accounts: AccountStore
     let events: EventHub
     let webhooks: WebhookStore
+    let push: PushService
     let schedule: TimerSchedule
     let clock: any WallClock
     let ids: IDGenerator
@@ -56,11 +57,12 @@ struct FocusService: Sendable {
     }
 
     /// What a change of the user's timer does in its own transaction: queues the webhook
-    /// deliveries of its events and records the events for the user's open pages (in the database
-    /// of a cluster); answers the events left to publish once the change is saved.
+    /// deliveries and pushes of its events and records the events for the user's open pages (in
+    /// the database of a cluster); answers the events left to publish once the change is saved.
     private func effects(for user: User, settings: FocusSettings) -> @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> [ServerEvent] {
-        let webhooks = webhooks, events = events
+        let webhooks = webhooks, events = events, push = push
         return { transition, now, db in
+            try await push.enqueue(transition, for: user.id, on: db)
             let messages = transition.events.map { event in
                 (event.kind, TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone))
             }
@@ -69,9 +71,10 @@ struct FocusService: Sendable {
         }
     }
 
-    /// Once a change is stored: schedules the next due time and tells the user's open pages.
+    /// Once a change is stored: schedules the next due time, sends its pushes and tells the user's open pages.
     private func published(_ outcome: (transition: TimerTransition, effects: [ServerEvent]?), for user: User) async -> TimerTransition {
         await schedule.set(user.id, dueAt: outcome.transition.state.dueAt)
+        if outcome.effects != nil { await push.ring() }
         for message in outcome.effects ?? [] {
             await events.publish(message, to: .user(user))
         }

@@ -39,6 +39,9 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: error == .notFound ? .notFound : error == .idConflict ? .conflict : .unprocessableContent, detail: error.message)
         case let error as FocusError:
             self.init(status: Self.status(of: error), detail: error.message)
+        case let error as PushError:
+            self.init(status: error == .notFound ? .notFound : error == .invalidAction ? .forbidden : .unprocessableContent,
+                      detail: error.message)
         case let error as InventoryError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as MediaError:

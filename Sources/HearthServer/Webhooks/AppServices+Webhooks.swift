@@ -11,7 +11,9 @@ extension AppServices {
     func createWebhook(id: UUID? = nil, for user: User, url: String, events: Set<TimerEvent.Kind>) async throws
         -> (webhook: Webhook, secret: String, created: Bool) {
         let url = try Webhook.validatedURL(url)
-        try await WebhookDestination.check(url, allowLoopback: configuration.webhooksAllowLoopback)
+        if let reason = await OutboundDestination.refusal(of: url, allowLoopback: configuration.allowLoopbackTargets) {
+            throw WebhookError.refusedAddress(url, reason: reason)
+        }
         let secret = SecretToken.generate(prefix: "whsec_")
         let saved = try await webhooks.create(id: id, userId: user.id, url: url, events: events, sealedSecret: try secrets.seal(secret))
         return (saved.target.webhook, saved.created ? secret : try secrets.open(saved.target.sealedSecret), saved.created)

@@ -23,7 +23,7 @@ struct WebhookSender: Service {
     let store: WebhookStore
     let box: SecretBox
     let clock: any WallClock
-    /// Whether webhooks may go to this machine itself (`HEARTH_WEBHOOKS_ALLOW_LOOPBACK`).
+    /// Whether webhooks may go to this machine itself (`HEARTH_ALLOW_LOOPBACK_TARGETS`).
     let allowLoopback: Bool
     /// The queues this server serves, on PostgreSQL; nil on SQLite, where it serves them all.
     let locks: SessionLocks?
@@ -88,18 +88,13 @@ struct WebhookSender: Service {
     }
 
     private func attempt(_ due: WebhookStore.DueDelivery) async -> (delivered: Bool, statusCode: Int?, error: String?) {
-        let destination: WebhookDestination
+        let destination: OutboundDestination
         do {
-            destination = try await WebhookDestination.resolve(due.url, allowLoopback: allowLoopback)
+            destination = try await OutboundDestination.resolve(due.url, allowLoopback: allowLoopback)
         } catch {
-            return (false, nil, (error as? WebhookDestination.Refused)?.description ?? "host not found")
+            return (false, nil, (error as? OutboundDestination.Refused)?.description ?? "host not found")
         }
-        // A client for this delivery that connects to the checked address (TLS still checks the
-        // certificate against the host name) and follows no redirect to another address.
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.dnsOverride = [destination.host: destination.address.description]
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let client = destination.client()
         let outcome = await post(due, with: client)
         try? await client.shutdown()
         return outcome

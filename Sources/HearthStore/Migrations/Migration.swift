@@ -42,6 +42,7 @@ extension Database {
         .cluster,
         .events,
         .attempts,
+        .push,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -11,6 +11,8 @@ struct TimerHarness {
     var sessions: [FocusSession] = []
     var workouts: [WorkoutSummary] = []
     var events: [TimerEvent] = []
+    /// The latest change, as the server hands it on (to webhooks and pushes).
+    var last = TimerTransition(state: TimerState())
 
     init(timeZone: String = "UTC", configure: (inout FocusSettings) -> Void = { _ in }) {
         engine = TimerEngine(timeZone: TimeZone(identifier: timeZone)!)
@@ -38,6 +40,7 @@ struct TimerHarness {
 
     private mutating func absorb(_ transition: TimerTransition) {
         state = transition.state
+        last = transition
         sessions += transition.sessions
         workouts += transition.workouts
         events += transition.events

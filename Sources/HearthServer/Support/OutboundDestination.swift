@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HearthCore
 import NIOPosix
@@ -7,11 +8,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a webhook delivery goes: the URL's host resolved to its addresses, every one of them
-/// checked. The delivery then connects to the checked address (not to a second look-up, which a
-/// name server could answer differently), so a webhook cannot reach cloud metadata, link-local
+/// Where a webhook delivery or a push goes: the URL's host resolved to its addresses, every one of
+/// them checked. The request then connects to the checked address (not to a second look-up, which
+/// a name server could answer differently), so neither can reach cloud metadata, link-local
 /// addresses or, unless allowed, this server itself.
-struct WebhookDestination: Sendable {
+struct OutboundDestination: Sendable {
     /// The host as the URL names it (for TLS and the Host header).
     let host: String
     /// The checked address to connect to.
@@ -24,7 +25,7 @@ struct WebhookDestination: Sendable {
     }
 
     /// Resolves and checks the host of `url`; throws ``Refused`` with a sentence for the delivery log.
-    static func resolve(_ url: String, allowLoopback: Bool) async throws -> WebhookDestination {
+    static func resolve(_ url: String, allowLoopback: Bool) async throws -> OutboundDestination {
         // The host as the HTTP client reads it, so the checked address is the one it is told to use.
         guard let raw = URL(string: url)?.host, !raw.isEmpty, !raw.contains("%") else { throw Refused(description: "the address has no usable host") }
         let host = raw.hasPrefix("[") && raw.hasSuffix("]") ? String(raw.dropFirst().dropLast()) : raw
@@ -32,22 +33,31 @@ struct WebhookDestination: Sendable {
         guard let first = addresses.first else { throw Refused(description: "host not found") }
         for address in addresses {
             if let reason = address.refusal(allowLoopback: allowLoopback) {
-                throw Refused(description: "\(raw) is \(reason) (\(address)), where webhooks may not go", reason: "\(reason) (\(address))")
+                throw Refused(description: "\(raw) is \(reason) (\(address)), where Hearth does not send", reason: "\(reason) (\(address))")
             }
         }
-        return WebhookDestination(host: host, address: first)
+        return OutboundDestination(host: host, address: first)
     }
 
-    /// Checks where a webhook being saved would go: throws ``WebhookError/refusedAddress(_:reason:)``
-    /// when its host resolves to a refused address. A host that does not resolve now is accepted
-    /// (a receiver at home may be offline); its deliveries are checked again.
-    static func check(_ url: String, allowLoopback: Bool) async throws {
+    /// A client for one request that connects to the checked address (TLS still checks the
+    /// certificate against the host name) and follows no redirect to another address. Shut it
+    /// down after the request.
+    func client() -> HTTPClient {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.dnsOverride = [host: address.description]
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// Where a webhook or push subscription being saved would go when that is refused (nil: it
+    /// may go there). A host that does not resolve now is accepted (a receiver at home may be
+    /// offline); every request is checked again.
+    static func refusal(of url: String, allowLoopback: Bool) async -> String? {
         do {
             _ = try await resolve(url, allowLoopback: allowLoopback)
-        } catch let refused as Refused where refused.reason != nil {
-            throw WebhookError.refusedAddress(url, reason: refused.reason!)
-        } catch is Refused {
-            return
+            return nil
+        } catch {
+            return (error as? Refused)?.reason
         }
     }
 
