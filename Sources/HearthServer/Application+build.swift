@@ -104,6 +104,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     InventoryCapturePages(services: services).addRoutes(to: router)
     ReceiptPages(services: services).addRoutes(to: router)
     WebhookPages(services: services).addRoutes(to: router)
+    NotificationPages(services: services).addRoutes(to: router)
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(
         on: router, configuration: .hearthServer,

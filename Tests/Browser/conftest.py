@@ -75,7 +75,7 @@ def _healthy(base_url: str) -> bool:
 
 
 @contextlib.contextmanager
-def running_server():
+def running_server(extra_env=None):
     """Starts `hearth serve` on a free port with an empty data directory; yields (base URL, process)."""
     binary = _hearth_binary()
     workdir = pathlib.Path(tempfile.mkdtemp(prefix="hearth-browser-"))
@@ -86,7 +86,7 @@ def running_server():
     base_url = f"http://127.0.0.1:{port}"
 
     # Every test registers its own accounts from this one address.
-    env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000")
+    env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000", **(extra_env or {}))
     # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
     env.pop("HEARTH_DATABASE_URL", None)
     command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)]
@@ -130,6 +130,13 @@ def own_server():
     """A server for one test that may stop it: yields (base URL, process)."""
     with running_server() as started:
         yield started
+
+
+@pytest.fixture(scope="module")
+def push_server():
+    """A server that may push to a push service on this machine (the tests' own): yields its base URL."""
+    with running_server({"HEARTH_ALLOW_LOOPBACK_TARGETS": "true"}) as (base_url, _):
+        yield base_url
 
 
 def _new_driver(width: int, height: int, time_zone: str) -> webdriver.Chrome:

@@ -176,7 +176,7 @@ def households(server):
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
         "inventory/claims": [claim["id"], draft["id"]], "claims/{id}/lines": [tv["id"]],
-        "push/subscriptions": [device["id"]],
+        "push/subscriptions": [device["id"]], "notifications/devices": [device["id"]],
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -200,7 +200,7 @@ def snapshot(base, a):
         data[item["id"]] = request(base, "GET", f"/api/v1/inventory/items/{item['id']}/photos", token=token)[1]
     timer = request(base, "GET", "/api/v1/focus/timer", token=token)[1]
     data["timer"] = {key: value for key, value in timer.items() if key not in ("now", "remainingSeconds")}
-    for page in ("/settings/tokens", "/settings/webhooks", "/settings/household"):
+    for page in ("/settings/tokens", "/settings/webhooks", "/settings/household", "/settings/notifications"):
         data[page] = sorted(forms_of(browser.get(page)[1]))
     return data
 

@@ -12,10 +12,13 @@ enum Notice: String {
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", groupDeleted = "group-deleted"
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
+    case testSent = "test-sent", noDevices = "no-devices"
 
     var message: String {
         switch self {
         case .saved: "Saved."
+        case .testSent: "Test notification sent to your devices. It should appear within a few seconds."
+        case .noDevices: "No device gets notifications yet. Enable them on this device first."
         case .passwordChanged: "Password changed. Your other sessions were signed out."
         case .tokenRevoked: "Token revoked."
         case .joined: "You joined the household."

@@ -48,3 +48,81 @@ async function networkFirst(request) {
     return (await cache.match(request)) ?? Response.error();
   }
 }
+
+// Notifications (Settings → Notifications): the server pushes a timer's end, its alarm and its
+// dismissal, and reminders. Each push's JSON says what to show; a page of Hearth that is open and on
+// screen rings its own alarm, so then nothing is shown twice.
+self.addEventListener("push", (event) => {
+  let data = null;
+  try { data = event.data?.json(); } catch { /* not Hearth's JSON: show nothing of it */ }
+  if (data) event.waitUntil(showPush(data));
+});
+
+async function showPush(data) {
+  await setBadge(data.badge);
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const onScreen = windows.some((client) => client.visibilityState === "visible");
+  if (data.closes) {
+    // A timer stopped on another device: its alarm goes here too. Browsers want a notification
+    // for every push, so a quiet one takes the alarm's place for a moment, then goes as well.
+    for (const shown of await self.registration.getNotifications({ tag: data.tag })) shown.close();
+    if (onScreen) return;
+    await self.registration.showNotification(data.title, { body: data.body, tag: data.tag, silent: true, icon: ICON });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const shown of await self.registration.getNotifications({ tag: data.tag })) shown.close();
+    return;
+  }
+  if (onScreen && data.kind !== "test") return;
+  await self.registration.showNotification(data.title, {
+    body: data.body, tag: data.tag, icon: ICON, badge: BADGE,
+    renotify: Boolean(data.renotify), requireInteraction: Boolean(data.requireInteraction), silent: Boolean(data.silent),
+    actions: (data.actions ?? []).map(({ action, title }) => ({ action, title })),
+    data: { url: data.url ?? "/", actions: data.actions ?? [] },
+  });
+}
+
+const ICON = "/icons/icon-192.png";
+const BADGE = "/icons/maskable-192.png";
+
+/** The number on the installed app's icon (a timer ringing), where the platform has one. */
+async function setBadge(count) {
+  if (count === undefined || count === null || !("setAppBadge" in self.navigator)) return;
+  try {
+    if (count > 0) await self.navigator.setAppBadge(count); else await self.navigator.clearAppBadge();
+  } catch { /* the platform refused: the notification itself still tells */ }
+}
+
+// A tap on a button does what it says through the API (with the button's own sealed link: the
+// worker has no page and no CSRF token), then opens or focuses the page it is about. A tap on the
+// notification itself only opens the page. Swiping a notification away acknowledges it and
+// changes nothing: the alarm stops only when someone stops it.
+self.addEventListener("notificationclick", (event) => {
+  event.waitUntil(handleClick(event.notification, event.action));
+});
+
+async function handleClick(notification, action) {
+  notification.close();
+  const button = (notification.data?.actions ?? []).find((candidate) => candidate.action === action);
+  if (button?.link) {
+    try {
+      const response = await fetch("/api/v1/push/actions", {
+        method: "POST", credentials: "omit",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ token: button.link }),
+      });
+      if (response.ok) await setBadge(0);
+    } catch { /* offline: the page that opens shows the timer as it is */ }
+  }
+  await openPage(notification.data?.url ?? "/");
+}
+
+async function openPage(path) {
+  const url = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url) ?? windows[0];
+  if (same) {
+    if (same.url !== url && "navigate" in same) await same.navigate(url).catch(() => {});
+    return same.focus();
+  }
+  return self.clients.openWindow(url);
+}
