@@ -45,7 +45,8 @@ public func buildApplication(
                           allowLoopback: configuration.allowLoopbackTargets, locks: services.locks, logger: logger),
             PushSender(store: services.push.store, key: services.push.key, contact: configuration.pushContact,
                        doorbell: services.push.doorbell, clock: configuration.clock,
-                       allowLoopback: configuration.allowLoopbackTargets, logger: logger)
+                       allowLoopback: configuration.allowLoopbackTargets, logger: logger),
+            WarrantyReminderSender(database: database, push: services.push, clock: configuration.clock, logger: logger)
         )
         if database.kind == .postgres {
             app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),

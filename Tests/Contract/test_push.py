@@ -159,3 +159,24 @@ def test_bad_subscriptions_and_actions_are_refused_with_a_reason(server, push_se
     for forged in ["not-a-token", "A" * 200]:
         status, problem = request(server.base, "POST", "/api/v1/push/actions", {"token": forged})
         assert status == 403 and "expired" in problem["detail"]
+
+
+def test_a_warranty_reminder_arrives_once_for_each_member(server, push_service):
+    token = account(server)
+    device = push_service.device()
+    subscribe(server, token, device)
+    ends = (datetime.date.today() + datetime.timedelta(days=20)).isoformat()
+    status, item = request(server.base, "POST", "/api/v1/inventory/items",
+                           {"name": "Dishwasher", "warrantyUntil": ends}, token=token)
+    assert status == 201, item
+    # The reminders are looked for at start and every hour: a restart looks now, and again after.
+    for _ in range(2):
+        server.stop()
+        server.start()
+    [push] = push_service.wait_for(device)
+    payload = push.payload()
+    assert payload["kind"] == "warranty" and payload["title"] == "A warranty ends within 30 days"
+    assert payload["body"].startswith(f"Dishwasher: the warranty ends on {ends}")
+    assert push.headers["Urgency"] == "normal"
+    time.sleep(1.5)  # the sender's next look, had a second reminder been queued
+    assert len(push_service.received(device)) == 1

@@ -12,7 +12,8 @@ import ServiceLifecycle
 /// push is claimed in the database first, so one server of a cluster sends it; a server that dies
 /// between claiming and recording lets the claim lapse, and another sends it (at least once). A
 /// device's pushes go out in order; devices are served side by side. Every attempt is recorded on
-/// the push and its device, and logged.
+/// the push and its device, and logged. A server that stops finishes the pushes it is sending
+/// (cut off halfway, they would only be sent again a minute later, by the next server to look).
 struct PushSender: Service {
     static let pollInterval: Duration = .seconds(1)
     static let requestTimeout: TimeAmount = .seconds(10)
@@ -29,9 +30,9 @@ struct PushSender: Service {
     let logger: Logger
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
+        await withGracefulShutdownHandler {
             var lastPrune = Date.distantPast
-            while !Task.isCancelled {
+            while await !doorbell.stopped, !Task.isCancelled {
                 await sendDue()
                 if clock.now.timeIntervalSince(lastPrune) > 3600 {
                     try? await store.pruneLog()
@@ -39,13 +40,15 @@ struct PushSender: Service {
                 }
                 await doorbell.wait(atMost: Self.pollInterval)
             }
+        } onGracefulShutdown: {
+            Task { await doorbell.stop() }
         }
     }
 
-    /// Claims and sends everything due, until nothing is.
+    /// Claims and sends everything due, until nothing is (or the server stops).
     func sendDue() async {
         do {
-            while true {
+            while await !doorbell.stopped {
                 let due = try await store.claimDue()
                 if due.isEmpty { return }
                 let byDevice = Dictionary(grouping: due, by: \.subscription.id).values.map { $0 }

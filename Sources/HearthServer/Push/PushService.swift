@@ -48,14 +48,22 @@ struct PushService: Sendable {
     }
 }
 
-/// Wakes a sleeping loop as soon as there is work, instead of at its next look.
+/// Wakes a sleeping loop as soon as there is work, instead of at its next look, or for good
+/// when the server stops.
 actor Doorbell {
     private var rung = false
     private var sleeper: Task<Void, Never>?
+    /// The server is stopping: the loop finishes what it is sending and takes nothing new.
+    private(set) var stopped = false
 
     func ring() {
         rung = true
         sleeper?.cancel()
+    }
+
+    func stop() {
+        stopped = true
+        ring()
     }
 
     /// Returns when rung (at once if it was rung since the last wait) or after `limit`.
