@@ -2,10 +2,12 @@
 """Lateness of timer phase completion under load, measured end to end.
 
 Starts a release server (loopback only), registers USERS accounts, gives each a 2-second focus
-setting, opens one event stream per user, starts all timers spread over one second, and measures for
-every `phaseCompleted` event: arrival time at the client minus the phase's end (`session.endedAt`,
-which is the `endsAt` the server promised). Reports p50 and p99. Bounded: every stream stops after
-the first completion or after 30 seconds.
+setting, opens one event stream per user and subscribes one device per user to a local push service
+(scripts/push_service.py), starts all timers spread over one second, and measures for every
+`phaseCompleted` event: arrival time at the client minus the phase's end (`session.endedAt`, which
+is the `endsAt` the server promised), and for every "Focus done" push: its arrival at the push
+service minus the same end. Reports p50 and p99 of each. Bounded: every stream stops after the first
+completion or after 30 seconds.
 
 Usage: scripts/focus-lateness.py [USERS]   (default 200)
 """
@@ -20,6 +22,7 @@ import time
 import urllib.request
 
 from hearth_server import release_server
+from push_service import PushService
 
 USERS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 
@@ -62,28 +65,48 @@ def listen(base, token, ready, results):
                     return
 
 
+def report(name, values, expected):
+    lateness = sorted(value * 1000 for value in values)
+    if len(lateness) < expected:
+        print(f"only {len(lateness)} of {expected} {name} arrived", file=sys.stderr)
+    if not lateness:
+        return
+    p50 = statistics.median(lateness)
+    p99 = lateness[min(len(lateness) - 1, int(len(lateness) * 0.99))]
+    print(f"{name} lateness, {len(lateness)} timers: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lateness[-1]:.1f} ms")
+
+
 def main():
-    with release_server() as port:
+    pushes = PushService().start()
+    with release_server(env={"HEARTH_ALLOW_LOOPBACK_TARGETS": "true"}) as port:
         base = f"http://127.0.0.1:{port}"
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             tokens = list(pool.map(lambda i: sign_up(base, i), range(USERS)))
+        devices = [pushes.device() for _ in tokens]
+        for token, device in zip(tokens, devices):
+            call(base, "POST", "/api/v1/push/subscriptions", device.subscription, token)
         results, ready = [], threading.Semaphore(0)
         listeners = [threading.Thread(target=listen, args=(base, token, ready, results), daemon=True) for token in tokens]
         for thread in listeners:
             thread.start()
         for _ in tokens:
             ready.acquire(timeout=30)
+        ends = []
         for index, token in enumerate(tokens):
-            call(base, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token)
+            ends.append(parse_time(call(base, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token)["endsAt"]))
             time.sleep(1.0 / USERS)
         for thread in listeners:
             thread.join(timeout=30)
-        lateness = sorted(value * 1000 for value in results)
-        if len(lateness) < USERS:
-            print(f"only {len(lateness)} of {USERS} completions arrived", file=sys.stderr)
-        p50 = statistics.median(lateness)
-        p99 = lateness[min(len(lateness) - 1, int(len(lateness) * 0.99))]
-        print(f"phase completion lateness, {len(lateness)} timers: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lateness[-1]:.1f} ms")
+        report("phase completion (event stream)", results, USERS)
+        arrivals = []
+        for device, end in zip(devices, ends):
+            try:
+                [push] = pushes.wait_for(device, timeout=max(1, end + 10 - time.time()))
+                arrivals.append(push.received_at - end)
+            except AssertionError:
+                pass
+        report("phase completion (Web Push)", arrivals, USERS)
+    pushes.stop()
 
 
 if __name__ == "__main__":

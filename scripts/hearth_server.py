@@ -298,16 +298,16 @@ def join_household(base, owner_email, member_email):
 
 
 @contextlib.contextmanager
-def release_server(postgres_url=None):
+def release_server(postgres_url=None, env=None):
     """Builds the release binary, starts it with an empty data directory (or, given the URL of a
     PostgreSQL server, a new database on it) and yields its port. HEARTH_BIN starts another binary
     instead (a build of an earlier commit, to compare)."""
-    with started_release_server(postgres_url) as server:
+    with started_release_server(postgres_url, env) as server:
         yield server.port
 
 
 @contextlib.contextmanager
-def started_release_server(postgres_url=None):
+def started_release_server(postgres_url=None, env=None):
     """As release_server, yielding the HearthServer itself."""
     binary = os.environ.get("HEARTH_BIN")
     if not binary:
@@ -317,7 +317,7 @@ def started_release_server(postgres_url=None):
         name = "session_" + os.urandom(6).hex()
         subprocess.run(["psql", postgres_url, "-qc", f"CREATE DATABASE {name}"], check=True, capture_output=True)
         database_url = postgres_url.rsplit("/", 1)[0] + "/" + name
-    server = HearthServer(binary=os.path.abspath(binary or RELEASE_BINARY), database_url=database_url)
+    server = HearthServer(binary=os.path.abspath(binary or RELEASE_BINARY), database_url=database_url, env=env)
     try:
         server.start()
         yield server

@@ -1,6 +1,7 @@
 import HearthCore
 import HearthMedia
 import HearthStore
+import Logging
 
 /// The dependencies controllers receive in `init`: stores, services, the clock and the renderer.
 struct AppServices: Sendable {
@@ -26,6 +27,8 @@ struct AppServices: Sendable {
     /// The locks this server holds while it works on something of the cluster's (PostgreSQL only).
     let locks: SessionLocks?
     let renderer: PageRenderer
+    /// For what fails beside a request without failing it (a notification not noted).
+    let logger: Logger
     /// Every route, once the router is built.
     let routes = RouteTable()
     var clock: any WallClock { configuration.clock }

@@ -46,7 +46,8 @@ public func buildApplication(
             PushSender(store: services.push.store, key: services.push.key, contact: configuration.pushContact,
                        doorbell: services.push.doorbell, clock: configuration.clock,
                        allowLoopback: configuration.allowLoopbackTargets, logger: logger),
-            WarrantyReminderSender(database: database, push: services.push, clock: configuration.clock, logger: logger)
+            WarrantyReminderSender(database: database, push: services.push, clock: configuration.clock, logger: logger),
+            ListAdditionSender(database: database, push: services.push, logger: logger)
         )
         if database.kind == .postgres {
             app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),
@@ -152,7 +153,7 @@ extension AppServices {
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
             reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),
             secrets: secrets, locks: SessionLocks(database: database, logger: logger),
-            renderer: try await PageRenderer.load()
+            renderer: try await PageRenderer.load(), logger: logger
         )
     }
 }

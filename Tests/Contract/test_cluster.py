@@ -31,6 +31,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import binary
 from hearth_server import EventStream, HearthServer, request, sign_up, upload
+from push_service import PushService
 
 POSTGRES = os.environ.get("HEARTH_TEST_POSTGRES_URL")
 PICTURE = (pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures" / "image.png").read_bytes()
@@ -351,3 +352,47 @@ def test_each_webhook_delivery_is_sent_once_by_one_of_the_servers(cluster, ada):
         assert sorted(received) == sorted(d["id"] for d in deliveries), "every delivery arrived exactly once"
     finally:
         receiver.shutdown()
+
+
+def test_each_push_is_sent_once_by_one_of_the_servers(cluster, ada):
+    first, second = (server.base for server in cluster)
+    service = PushService().start()
+    try:
+        token = sign_up(first, ada)
+        device = service.device()
+        assert request(second, "POST", "/api/v1/push/subscriptions", device.subscription, token=token)[0] == 201
+        settings = {"focusSeconds": 1, "shortBreakSeconds": 1, "longBreakSeconds": 1, "autoStartBreaks": True, "autoStartFocus": True}
+        assert request(first, "PUT", "/api/v1/focus/settings", settings, token=token)[0] == 200
+        assert request(second, "POST", "/api/v1/focus/timer/start", {"mode": "pomodoro"}, token=token)[0] == 200
+        time.sleep(5)  # phases end by themselves, each pushed by whichever server ends it
+        assert request(first, "POST", "/api/v1/focus/timer/reset", token=token)[0] == 200
+        time.sleep(2)  # the last pushes go out
+        pushes = [push.payload() for push in service.received(device)]
+        ids = [push["id"] for push in pushes]
+        assert len(pushes) >= 3, f"the phases' ends were not pushed: {pushes}"
+        assert len(set(ids)) == len(ids), "a push arrived twice"
+        sessions = request(first, "GET", "/api/v1/focus/sessions?limit=100", token=token)[1]["sessions"]
+        # A newer push of the timer may replace one not sent yet, never add one.
+        assert len(pushes) <= len([s for s in sessions if not s["skipped"]])
+    finally:
+        service.stop()
+
+
+def test_a_rest_whose_server_died_is_pushed_by_the_other_once(cluster, ada):
+    first, second = cluster
+    service = PushService().start()
+    try:
+        token = sign_up(first.base, ada)
+        device = service.device()
+        assert request(first.base, "POST", "/api/v1/push/subscriptions", device.subscription, token=token)[0] == 201
+        status, timer = request(first.base, "POST", "/api/v1/focus/timer/start", {"mode": "rest", "seconds": 5}, token=token)
+        assert status == 200
+        first.kill()  # the server that started it, before the rest ends
+        [push] = service.wait_for(device, timeout=20)
+        assert push.payload()["title"] == "Rest over"
+        # The other server learns of the phase twice a second: well within 5 s even beside a loaded CPU.
+        assert push.received_at - parse_time(timer["endsAt"]) < 5
+        time.sleep(1.5)  # a second push would have gone out within the senders' one-second look
+        assert len(service.received(device)) == 1
+    finally:
+        service.stop()

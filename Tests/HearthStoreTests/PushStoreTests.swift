@@ -162,3 +162,51 @@ import Testing
         }
     }
 }
+
+@Suite struct ListAdditionStoreTests {
+    let clock = VirtualClock()
+
+    @Test(arguments: Backend.available)
+    func additionsAreGatheredToldOnceAndQuietForTenMinutes(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            // Set up: Ada and Grace share a household; Grace wants to hear of additions, Ada too.
+            let accounts = AccountStore(database: database, clock: clock)
+            let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let grace = try await accounts.register(name: "Grace", email: "grace@example.org", passwordHash: "h")
+            _ = try await accounts.createInvite(householdId: ada.householdId, createdBy: ada.id, tokenHash: "invite")
+            _ = try await accounts.acceptInvite(tokenHash: "invite", userId: grace.id)
+            let store = PushStore(database: database, clock: clock)
+            var wants = PushSettings()
+            wants.listAdditions = true
+            try await store.saveSettings(wants, userId: grace.id)
+            try await store.saveSettings(wants, userId: ada.id)
+            let lists = ListStore(database: database, clock: clock)
+            let groceries = try await lists.createList(id: nil, householdId: ada.householdId, name: "Groceries", emoji: nil).list
+            let claim = { try await database.transaction { db in try await store.claimListDigests(on: db) } }
+
+            for name in ["Milk", "Eggs", "Bread", "Butter"] {
+                try await store.noteListAddition(listId: groceries.id, householdId: ada.householdId, userId: ada.id, itemName: name)
+            }
+            #expect(try await claim().isEmpty, "told before the gathering minute is over")
+            clock.advance(by: ListAdditions.gathering)
+            let digests = try await claim()
+            let digest = try #require(digests.first)
+            #expect(digests.count == 1 && digest.added == 4 && digest.adders == ["Ada"] && digest.listName == "Groceries")
+            #expect(digest.itemNames == ["Milk", "Eggs", "Bread"])
+            // Told to Grace, not to Ada, who added them.
+            let told = try await database.transaction { db in
+                try await PushStore.members(of: ada.householdId, wanting: \.listAdditions, excluding: digest.adderIds, on: db)
+            }
+            #expect(told == [grace.id])
+            #expect(try await claim().isEmpty, "told twice")
+
+            // Another addition soon after waits for the quiet period's end.
+            clock.advance(by: 120)
+            try await store.noteListAddition(listId: groceries.id, householdId: ada.householdId, userId: grace.id, itemName: "Jam")
+            clock.advance(by: ListAdditions.gathering)
+            #expect(try await claim().isEmpty, "told again within ten minutes")
+            clock.advance(by: ListAdditions.quietPeriod)
+            #expect(try await claim().map(\.itemNames) == [["Jam"]])
+        }
+    }
+}

@@ -21,6 +21,8 @@ public struct PushNotification: Sendable, Codable, Equatable {
         case pomodoro, countdown, rest, cleared, warranty, list, doNotDisturb, test
     }
 
+    /// Given when it is queued: the same on every device, so a client can tell a push it got twice.
+    public var id: UUID?
     public var kind: Kind
     public var title: String
     public var body: String

@@ -19,6 +19,13 @@ public struct PushSettings: Sendable, Codable, Equatable {
 
     public init() {}
 
+    /// Every kind switched on: what a change could push at most.
+    public static let everything: PushSettings = {
+        var settings = PushSettings()
+        (settings.listAdditions, settings.focusDoNotDisturb) = (true, true)
+        return settings
+    }()
+
     enum CodingKeys: String, CodingKey {
         case pomodoroEnds, countdowns, rests, warranties, listAdditions, focusDoNotDisturb
     }

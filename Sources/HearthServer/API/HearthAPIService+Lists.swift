@@ -78,6 +78,7 @@ extension HearthAPIService {
         let result = try await services.lists.addItem(id: try Self.uuid(body.id), listId: listId, householdId: user.householdId,
                                                       name: body.name, quantity: quantity, note: body.note)
         await services.events.publishListChange(result.created ? "itemAdded" : "itemUpdated", listId: listId, by: user)
+        if result.created { await services.noteListAddition(result.item, listId: listId, by: user) }
         return result.created ? .created(.init(body: .json(.init(result.item)))) : .ok(.init(body: .json(.init(result.item))))
     }
 

@@ -22,6 +22,16 @@ extension AppServices {
         return try await push.store.subscribe(userId: user.id, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name)
     }
 
+    /// Notes an item `user` added for the list's other members who want to hear of it. A failure
+    /// here costs a notification, never the addition: it is logged.
+    func noteListAddition(_ item: ListItem, listId: UUID, by user: User) async {
+        do {
+            try await push.store.noteListAddition(listId: listId, householdId: user.householdId, userId: user.id, itemName: item.name)
+        } catch {
+            logger.warning("A list addition could not be noted for notifications", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Queues a test notification for each of `user`'s devices; answers how many.
     func sendTestPush(to user: User) async throws -> Int {
         var notification = PushNotification(kind: .test, title: "Hearth notifications work",

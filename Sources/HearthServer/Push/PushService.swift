@@ -20,6 +20,7 @@ struct PushService: Sendable {
         let expiresAt = clock.now + PushActionLink.lifetime
         let messages = try notifications.map { notification in
             var notification = notification
+            notification.id = UUID()
             for index in notification.actions.indices {
                 let link = PushActionLink(userId: userId, action: notification.actions[index].action, expiresAt: expiresAt)
                 notification.actions[index].link = try link.sealed(with: secrets)
@@ -32,6 +33,8 @@ struct PushService: Sendable {
 
     /// Queues what a change of the person's timer pushes, as their settings say, within the change's transaction.
     func enqueue(_ transition: TimerTransition, for userId: UUID, on db: any SQLDatabase) async throws {
+        // Most changes (a pause, an extension) push nothing whatever the settings: no query for them.
+        guard !TimerNotifications.notifications(for: transition, settings: .everything).isEmpty else { return }
         let settings = try await PushStore.settings(userId: userId, on: db)
         try await enqueue(TimerNotifications.notifications(for: transition, settings: settings), for: userId, on: db)
     }

@@ -35,7 +35,7 @@ struct WarrantyReminderSender: Service {
                     let claimed = try await push.store.claimWarrantyReminders(due.items, window: due.window, on: db)
                     guard !claimed.isEmpty else { return 0 }
                     let notification = WarrantyReminders.notification(window: due.window, items: claimed)
-                    for member in try await PushStore.remindedMembers(of: due.householdId, on: db) {
+                    for member in try await PushStore.members(of: due.householdId, wanting: \.warranties, on: db) {
                         try await push.enqueue([notification], for: member, on: db)
                     }
                     return claimed.count

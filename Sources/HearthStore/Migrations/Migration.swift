@@ -43,6 +43,7 @@ extension Database {
         .events,
         .attempts,
         .push,
+        .listPushes,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -42,16 +42,6 @@ extension PushStore {
         return claimed
     }
 
-    /// The members of a household who want warranty reminders.
-    public static func remindedMembers(of householdId: UUID, on db: any SQLDatabase) async throws -> [UUID] {
-        var wanted: [UUID] = []
-        for row in try await db.select().column("id").from("users").where("household_id", .equal, householdId).all() {
-            let userId = try row.decode(column: "id", as: UUID.self)
-            if try await settings(userId: userId, on: db).warranties { wanted.append(userId) }
-        }
-        return wanted
-    }
-
     private struct Key: Hashable {
         let householdId: UUID
         let window: Int

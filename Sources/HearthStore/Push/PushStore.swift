@@ -93,6 +93,17 @@ public struct PushStore: Sendable {
             .run()
     }
 
+    /// The members of a household whose settings want `kind` of notification, but for `excluded`.
+    public static func members(of householdId: UUID, wanting kind: KeyPath<PushSettings, Bool> & Sendable, excluding excluded: [UUID] = [],
+                               on db: any SQLDatabase) async throws -> [UUID] {
+        var wanted: [UUID] = []
+        for row in try await db.select().column("id").from("users").where("household_id", .equal, householdId).orderBy("id").all() {
+            let userId = try row.decode(column: "id", as: UUID.self)
+            if !excluded.contains(userId), try await settings(userId: userId, on: db)[keyPath: kind] { wanted.append(userId) }
+        }
+        return wanted
+    }
+
     static func subscription(from row: any SQLRow) throws -> PushSubscription {
         PushSubscription(
             id: try row.decode(column: "id", as: UUID.self), userId: try row.decode(column: "user_id", as: UUID.self),

@@ -3,8 +3,6 @@ import Testing
 @testable import HearthCore
 
 @Suite struct TimerNotificationsTests {
-    let everything = PushSettings()
-
     func pushed(_ timer: TimerHarness, settings: PushSettings = PushSettings()) -> [PushNotification] {
         TimerNotifications.notifications(for: timer.last, settings: settings)
     }

@@ -64,7 +64,14 @@ function applyTimer(timer) {
     if (timer.mode === "countdown" && timer.target && timer.phase !== "idle") $("countdown-target").value = timer.target;
     else if (timer.phase === "idle") $("countdown-target").value = upcomingTarget($("countdown-target").value);
   }
+  showBadge(timer.phase !== "idle");
   render();
+}
+
+/** The installed app's icon shows a dot while a timer runs or rings (where the platform has badges). */
+function showBadge(on) {
+  if (!("setAppBadge" in navigator)) return;
+  (on ? navigator.setAppBadge() : navigator.clearAppBadge()).catch(() => { /* not installed, or refused */ });
 }
 
 // ---------- rendering ----------

@@ -1,0 +1,85 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// Additions to shared lists, gathered per list until its members are told (``ListAdditions``).
+extension PushStore {
+    /// What was added to a list since its members were last told.
+    public struct ListDigest: Sendable {
+        public let listId: UUID
+        public let householdId: UUID
+        public let listName: String
+        /// The adders' names, in order of their first addition.
+        public let adders: [String]
+        public let adderIds: [UUID]
+        public let added: Int
+        public let itemNames: [String]
+    }
+
+    /// Notes that `userId` added `itemName` to a list, for the list's other members who want to know.
+    public func noteListAddition(listId: UUID, householdId: UUID, userId: UUID, itemName: String) async throws {
+        let now = clock.now
+        try await database.transaction { db in
+            try await db.insert(into: "push_list_additions")
+                .columns("list_id", "household_id", "added", "adders", "item_names", "due_at", "last_sent_at")
+                .values(SQLBind(listId), SQLBind(householdId), SQLBind(0), SQLBind(""), SQLBind(""), SQLLiteral.null, SQLLiteral.null)
+                .ignoringConflicts(with: ["list_id"]).run()
+            let select = db.select().columns("added", "adders", "item_names", "last_sent_at").from("push_list_additions")
+                .where("list_id", .equal, listId)
+            select.for(.update)
+            guard let row = try await select.first() else { return }
+            let added = try row.decode(column: "added", as: Int.self)
+            var adders = Self.lines(try row.decode(column: "adders", as: String.self))
+            var names = Self.lines(try row.decode(column: "item_names", as: String.self))
+            if added == 0 { (adders, names) = ([], []) }
+            if !adders.contains(userId.text) { adders.append(userId.text) }
+            if names.count < 3 { names.append(itemName) }
+            let update = db.update("push_list_additions").set("added", to: added + 1)
+                .set("adders", to: adders.joined(separator: "\n")).set("item_names", to: names.joined(separator: "\n"))
+            if added == 0 {
+                update.set("due_at", to: ListAdditions.dueAt(firstAdditionAt: now, lastSentAt: try row.decode(column: "last_sent_at", as: Date?.self)))
+            }
+            try await update.where("list_id", .equal, listId).run()
+        }
+    }
+
+    /// Takes the lists whose additions are due to be told, within the caller's transaction (on
+    /// PostgreSQL skipping those another server is taking), and starts each list's quiet period.
+    /// Lists in Recently deleted are taken and not told.
+    public func claimListDigests(on db: any SQLDatabase) async throws -> [ListDigest] {
+        let now = clock.now
+        let locking: SQLQueryString = database.kind == .postgres ? " FOR UPDATE OF a SKIP LOCKED" : ""
+        let rows = try await db.raw("""
+            SELECT a.list_id, a.household_id, a.added, a.adders, a.item_names, l.name, l.deleted_at
+            FROM push_list_additions a JOIN shopping_lists l ON l.id = a.list_id
+            WHERE a.added > 0 AND a.due_at <= \(bind: now) ORDER BY a.due_at LIMIT 100\(locking)
+            """).all()
+        var digests: [ListDigest] = []
+        for row in rows {
+            let listId = try row.decode(column: "list_id", as: UUID.self)
+            try await db.update("push_list_additions").set("added", to: 0).set("adders", to: "").set("item_names", to: "")
+                .set("due_at", to: SQLLiteral.null).set("last_sent_at", to: now).where("list_id", .equal, listId).run()
+            guard try row.decode(column: "deleted_at", as: Date?.self) == nil else { continue }
+            let adderIds = Self.lines(try row.decode(column: "adders", as: String.self)).compactMap(UUID.init(uuidString:))
+            let names = try await Self.names(of: adderIds, on: db)
+            digests.append(ListDigest(
+                listId: listId, householdId: try row.decode(column: "household_id", as: UUID.self),
+                listName: try row.decode(column: "name", as: String.self), adders: adderIds.compactMap { names[$0] }, adderIds: adderIds,
+                added: try row.decode(column: "added", as: Int.self), itemNames: Self.lines(try row.decode(column: "item_names", as: String.self))))
+        }
+        return digests
+    }
+
+    private static func names(of userIds: [UUID], on db: any SQLDatabase) async throws -> [UUID: String] {
+        guard !userIds.isEmpty else { return [:] }
+        var names: [UUID: String] = [:]
+        for row in try await db.select().columns("id", "name").from("users").where("id", isOneOf: userIds, on: db).all() {
+            names[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "name", as: String.self)
+        }
+        return names
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    }
+}
