@@ -79,11 +79,11 @@ cluster-chaos: release
 	HEARTH_BIN=$(RELEASE_BIN) scripts/with-postgres.sh python3 scripts/cluster_chaos.py --seconds $(CHAOS_SECONDS) --kill-every 20
 
 ## bench: in-process benchmarks and the HTTP load figures (wrk) against a release server
-bench:
+bench: $(VENV)/.installed
 	scripts/install-deps.sh bench
 	HEARTH_BENCHMARKS=1 scripts/with-postgres.sh $(SWIFT) package --disable-sandbox benchmark
 	scripts/load-test.sh
-	scripts/focus-lateness.py
+	$(VENV)/bin/python scripts/focus-lateness.py
 	scripts/shopping-session.py
 	scripts/media-memory.py
 	scripts/with-postgres.sh python3 scripts/csv-figures.py

@@ -78,7 +78,7 @@ def report(name, values, expected):
 
 def main():
     pushes = PushService().start()
-    with release_server(env={"HEARTH_ALLOW_LOOPBACK_TARGETS": "true"}) as port:
+    with release_server(env={"HEARTH_ALLOW_LOOPBACK_TARGETS": "true", "HEARTH_REGISTRATIONS_PER_HOUR": str(USERS + 10)}) as port:
         base = f"http://127.0.0.1:{port}"
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             tokens = list(pool.map(lambda i: sign_up(base, i), range(USERS)))

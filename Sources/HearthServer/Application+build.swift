@@ -46,8 +46,7 @@ public func buildApplication(
             PushSender(store: services.push.store, key: services.push.key, contact: configuration.pushContact,
                        doorbell: services.push.doorbell, clock: configuration.clock,
                        allowLoopback: configuration.allowLoopbackTargets, logger: logger),
-            WarrantyReminderSender(database: database, push: services.push, clock: configuration.clock, logger: logger),
-            ListAdditionSender(database: database, push: services.push, logger: logger)
+            ScheduledPushes(database: database, push: services.push, clock: configuration.clock, logger: logger)
         )
         if database.kind == .postgres {
             app.addServices(EventFollower(store: EventStore(database: database, clock: configuration.clock),

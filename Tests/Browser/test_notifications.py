@@ -48,6 +48,17 @@ def in_service_worker(driver, expression):
     driver.execute_cdp_cmd("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(message)})
 
 
+def signed_in_phone(base, browser_factory):
+    """A phone signed in to a new account that allowed notifications, and an API token of the account."""
+    phone = browser_factory()
+    email = unique_email()
+    register(phone, base, email)
+    token = request(base, "POST", "/api/v1/auth/tokens", {"name": "test", "email": email, "password": PASSWORD})[1]["token"]
+    phone.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    phone.set_script_timeout(20)
+    return phone, token
+
+
 def rest_alarm_payload(base, token, service):
     """Subscribes the tests' push service for the account, lets a 5-second rest end, and answers the
     push the server sent for it, decrypted."""
@@ -63,13 +74,8 @@ def test_a_rest_that_ends_with_no_page_open_shows_a_notification_whose_button_en
         push_server, browser_factory, screenshot):
     service = PushService().start()
     try:
-        phone = browser_factory()
-        email = unique_email()
-        register(phone, push_server, email)
-        token = request(push_server, "POST", "/api/v1/auth/tokens", {"name": "test", "email": email, "password": PASSWORD})[1]["token"]
-        phone.execute_cdp_cmd("Browser.grantPermissions", {"origin": push_server, "permissions": ["notifications"]})
+        phone, token = signed_in_phone(push_server, browser_factory)
         phone.get(f"{push_server}/settings/notifications")
-        phone.set_script_timeout(20)
         assert phone.execute_async_script(READY)
         wait(phone).until(EC.text_to_be_present_in_element((By.ID, "push-state"), "off for this device"))
         assert phone.find_element(By.ID, "push-enable").is_displayed()
@@ -96,13 +102,8 @@ def test_a_rest_that_ends_with_no_page_open_shows_a_notification_whose_button_en
 def test_a_page_on_screen_rings_its_own_alarm_and_the_worker_shows_nothing(push_server, browser_factory):
     service = PushService().start()
     try:
-        phone = browser_factory()
-        email = unique_email()
-        register(phone, push_server, email)
-        token = request(push_server, "POST", "/api/v1/auth/tokens", {"name": "test", "email": email, "password": PASSWORD})[1]["token"]
-        phone.execute_cdp_cmd("Browser.grantPermissions", {"origin": push_server, "permissions": ["notifications"]})
+        phone, token = signed_in_phone(push_server, browser_factory)
         phone.get(f"{push_server}/focus")
-        phone.set_script_timeout(20)
         assert phone.execute_async_script(READY)
         payload = rest_alarm_payload(push_server, token, service)
         deliver(phone, push_server, payload)

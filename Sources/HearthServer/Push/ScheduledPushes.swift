@@ -1,0 +1,81 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// The pushes no request causes: what was added to shared lists (every few seconds it takes the
+/// lists whose gathering minute is over), and warranty reminders (at start and every hour). Each
+/// is claimed in the transaction that queues its pushes, so a cluster's servers send it once, and a
+/// crash sends it not at all or whole.
+struct ScheduledPushes: Service {
+    static let listInterval: Duration = .seconds(5)
+    static let reminderInterval: TimeInterval = 3600
+
+    let database: Database
+    let push: PushService
+    let clock: any WallClock
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            var lastReminders = Date.distantPast
+            while !Task.isCancelled {
+                var queued = await sendListDigests()
+                if clock.now.timeIntervalSince(lastReminders) >= Self.reminderInterval {
+                    queued += await sendWarrantyReminders()
+                    lastReminders = clock.now
+                }
+                if queued > 0 { await push.ring() }
+                try? await Task.sleep(for: Self.listInterval)
+            }
+        }
+    }
+
+    /// "Ada added 3 items to Groceries" to the list's other members who want it; answers the pushes queued.
+    func sendListDigests() async -> Int {
+        do {
+            return try await database.transaction { [push] db in
+                var queued = 0
+                for digest in try await push.store.claimListDigests(on: db) {
+                    let notification = ListAdditions.notification(listId: digest.listId, listName: digest.listName, adders: digest.adders,
+                                                                  added: digest.added, itemNames: digest.itemNames)
+                    for member in try await PushStore.members(of: digest.householdId, wanting: \.listAdditions,
+                                                              excluding: digest.adderIds, on: db) {
+                        queued += try await push.enqueue([notification], for: member, on: db)
+                    }
+                }
+                return queued
+            }
+        } catch {
+            logger.warning("List additions could not be told", metadata: ["error": "\(error)"])
+            return 0
+        }
+    }
+
+    /// Warranties that end within 30 or 7 days (days counted in UTC), one push per household and
+    /// window to the members who want them; answers the pushes queued.
+    func sendWarrantyReminders() async -> Int {
+        do {
+            let today = CalendarDate(clock.now, in: TimeZone(identifier: "UTC")!)
+            var queued = 0
+            for due in try await push.store.dueWarrantyReminders(today: today) {
+                queued += try await database.transaction { [push] db in
+                    let claimed = try await push.store.claimWarrantyReminders(due.items, window: due.window, on: db)
+                    guard !claimed.isEmpty else { return 0 }
+                    let notification = WarrantyReminders.notification(window: due.window, items: claimed)
+                    var queued = 0
+                    for member in try await PushStore.members(of: due.householdId, wanting: \.warranties, on: db) {
+                        queued += try await push.enqueue([notification], for: member, on: db)
+                    }
+                    return queued
+                }
+            }
+            if queued > 0 { logger.info("Queued warranty reminders", metadata: ["pushes": "\(queued)"]) }
+            return queued
+        } catch {
+            logger.warning("Warranty reminders could not be sent", metadata: ["error": "\(error)"])
+            return 0
+        }
+    }
+}
