@@ -53,11 +53,14 @@ public struct PushEncryption: Sendable {
 public enum PushEncryptionError: Error, Equatable, Sendable {
     case invalidKey
     case invalidAuthSecret
+    /// The message is more than a push service takes (4,096 bytes, encrypted).
+    case tooLarge
 
     public var message: String {
         switch self {
         case .invalidKey: "“keys.p256dh” must be the browser's P-256 public key (65 bytes, base64url)."
         case .invalidAuthSecret: "“keys.auth” must be the browser's 16-byte secret (base64url)."
+        case .tooLarge: "The notification is larger than push services take (4 KB)."
         }
     }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Crypto
 import Foundation
 import NIOCore
 
@@ -17,7 +18,8 @@ public struct PushMessage: Sendable {
     /// Seconds the push service keeps the message for a device that is offline.
     public var timeToLive: Int
     public var urgency: Urgency
-    /// A message with the same topic replaces one not yet delivered (at most 32 base64url characters).
+    /// A message with the same topic replaces one not yet delivered (at most 32 base64url
+    /// characters: ``topic(for:)`` makes one of any name).
     public var topic: String?
 
     public init(endpoint: String, p256dh: String, auth: String, payload: Data, timeToLive: Int, urgency: Urgency, topic: String?) {
@@ -30,10 +32,17 @@ public struct PushMessage: Sendable {
         self.topic = topic
     }
 
+    /// A topic for `name`: the name itself when it is short and URL-safe, else 32 characters of its SHA-256.
+    public static func topic(for name: String) -> String {
+        let safe = name.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        return safe && (1...32).contains(name.utf8.count) ? name : String(Base64URL.encode(Data(SHA256.hash(data: Data(name.utf8)))).prefix(32))
+    }
+
     /// The encrypted, signed request to the subscription's push service.
     public func request(key: VAPIDKey, contact: String, now: Date = Date()) async throws -> HTTPClientRequest {
         guard let url = URL(string: endpoint) else { throw VAPIDError.endpointWithoutOrigin }
         let body = try PushEncryption(p256dh: p256dh, auth: auth).seal(payload)
+        guard body.count <= PushEncryption.maximumBodySize else { throw PushEncryptionError.tooLarge }
         var request = HTTPClientRequest(url: endpoint)
         request.method = .POST
         request.headers.add(name: "Authorization", value: try await key.authorization(for: url, contact: contact, now: now))
@@ -75,5 +84,12 @@ public enum PushOutcome: Equatable, Sendable {
         format.timeZone = TimeZone(identifier: "GMT")
         format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         return format.date(from: text).map { max(0, $0.timeIntervalSince(now)) }
+    }
+}
+
+extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
 }

@@ -17,7 +17,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 
 from hearth_server import request  # noqa: E402
 from push_service import PushService  # noqa: E402
-from test_accounts import PASSWORD, register, unique_email, wait  # noqa: E402
+from test_accounts import PASSWORD, register, submit_and_wait_for_new_page, unique_email, wait  # noqa: E402
 
 NOTIFICATIONS = """
 const done = arguments[arguments.length - 1];
@@ -111,5 +111,21 @@ def test_a_page_on_screen_rings_its_own_alarm_and_the_worker_shows_nothing(push_
         deliver(phone, push_server, {**payload, "kind": "test", "title": "Marker", "tag": "test", "actions": []})
         wait(phone).until(lambda d: d.execute_async_script(NOTIFICATIONS))
         assert [n["title"] for n in phone.execute_async_script(NOTIFICATIONS)] == ["Marker"]
+    finally:
+        service.stop()
+
+
+def test_signing_out_removes_this_browsers_device(push_server, browser_factory):
+    service = PushService().start()
+    try:
+        phone, token = signed_in_phone(push_server, browser_factory)
+        status, device = request(push_server, "POST", "/api/v1/push/subscriptions", service.device().subscription, token=token)
+        assert status == 201
+        phone.get(f"{push_server}/settings/notifications")
+        assert phone.execute_async_script(READY)
+        # This browser subscribed that device (what Enable notifications remembers).
+        phone.execute_script("localStorage.setItem('hearth.push.device', arguments[0])", device["id"])
+        submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "logout"))
+        assert request(push_server, "GET", "/api/v1/push/subscriptions", token=token)[1] == {"subscriptions": []}
     finally:
         service.stop()

@@ -152,11 +152,11 @@ def households(server):
     join_household(base, a_email, partner_email)
     members = [request(base, "GET", "/api/v1/me", token=token)[1]["id"] for token in (partner_token, a_token)]
 
-    # A device that gets A's notifications (its push service at a home address nothing answers at).
+    # A device that gets A's notifications (its push service at a host that does not resolve).
     device_key = ec.generate_private_key(ec.SECP256R1()).public_key()
     p256dh = base64.urlsafe_b64encode(device_key.public_bytes(serialization.Encoding.X962,
                                                               serialization.PublicFormat.UncompressedPoint)).rstrip(b"=").decode()
-    _, device = call("POST", "/api/v1/push/subscriptions", {"endpoint": f"https://192.168.1.5/push/{SECRET}", "name": f"Phone {SECRET}",
+    _, device = call("POST", "/api/v1/push/subscriptions", {"endpoint": f"https://push.invalid/push/{SECRET}", "name": f"Phone {SECRET}",
                                                             "keys": {"p256dh": p256dh, "auth": "AAECAwQFBgcICQoLDA0ODw"}})
 
     a_browser = Browser(base).sign_in(a_email)

@@ -44,3 +44,14 @@ struct PushEncryptionTests {
         #expect(PushOutcome.seconds(in: "Wed, 21 Oct 2015 07:28:30 GMT", now: now) == 30)
     }
 }
+
+struct PushTopicTests {
+    @Test func aTopicIsAtMost32URLSafeCharacters() {
+        #expect(PushMessage.topic(for: "timer") == "timer")
+        #expect(PushMessage.topic(for: "warranty-30") == "warranty-30")
+        let list = PushMessage.topic(for: "list-\(UUID().uuidString)")
+        #expect(list.count == 32 && Base64URL.decode(list) != nil && !list.contains("="))
+        #expect(list != PushMessage.topic(for: "list-\(UUID().uuidString)"))
+        #expect(PushMessage.topic(for: "a b").count == 32)
+    }
+}

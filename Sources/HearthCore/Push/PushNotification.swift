@@ -2,8 +2,8 @@ import Foundation
 
 /// A notification as the service worker shows it: the JSON of a push message's payload.
 public struct PushNotification: Sendable, Codable, Equatable {
-    /// A button on the notification, performing `action` (a timer command's API name) through a
-    /// one-time action link the server adds when it sends.
+    /// A button on the notification, performing `action` (a timer command's API name) through the
+    /// sealed action link the server adds when it queues the push.
     public struct Action: Sendable, Codable, Equatable {
         public var action: String
         public var title: String

@@ -38,6 +38,17 @@ public struct NetworkAddress: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether this is an address of a private network (10/8, 172.16/12, 192.168/16, the carrier
+    /// range 100.64/10, fc00::/7): where a home's own services live, and no public push service.
+    public var isPrivateNetwork: Bool {
+        let v4: [UInt8]? = bytes.count == 4 ? bytes
+            : bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF ? Array(bytes[12..<16]) : nil
+        if let b = v4 {
+            return b[0] == 10 || (b[0] == 172 && b[1] & 0xF0 == 16) || (b[0] == 192 && b[1] == 168) || (b[0] == 100 && b[1] & 0xC0 == 64)
+        }
+        return bytes[0] & 0xFE == 0xFC
+    }
+
     private static func refusal(ipv4 b: [UInt8], allowLoopback: Bool) -> String? {
         switch b[0] {
         case 0: return "an unspecified address"

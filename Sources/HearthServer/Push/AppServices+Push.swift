@@ -16,7 +16,8 @@ extension AppServices {
         } catch {
             throw PushError.invalidKeys(error.message)
         }
-        if let reason = await OutboundDestination.refusal(of: endpoint, allowLoopback: allowLoopback) {
+        // Push services are public: the home network is refused too, unless local targets are allowed (tests).
+        if let reason = await OutboundDestination.refusal(of: endpoint, allowLoopback: allowLoopback, allowPrivateNetworks: allowLoopback) {
             throw PushError.refusedAddress(endpoint, reason: reason)
         }
         return try await push.store.subscribe(userId: user.id, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name)

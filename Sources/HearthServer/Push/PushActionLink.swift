@@ -3,24 +3,24 @@ import HearthCore
 import HearthPush
 
 /// What a notification's button does without the page: a timer command for one person, sealed
-/// with the server's key (so it cannot be made or changed elsewhere) and good for 12 hours. The
-/// service worker posts it to `/api/v1/push/actions`; it needs no cookie, as the worker has none
-/// of the page's CSRF protection to offer.
+/// with the server's key (so it cannot be made or changed elsewhere) and good as long as its push
+/// (10 minutes for a timer's). The service worker posts it to `/api/v1/push/actions`; it needs no
+/// cookie, as the worker has none of the page's CSRF protection to offer. Within its life it can be
+/// sent again; the command is checked against the timer as it is then, like any other.
 struct PushActionLink: Equatable {
     /// The buttons a push may carry, by the names the notifications use.
     static let commands: [String: TimerCommand] = [
         "startBreak": .startBreak, "startFocus": .startFocus(label: nil), "skip": .skip, "dismiss": .dismiss,
         "startRest": .startRest(seconds: nil), "endWorkout": .endWorkout,
     ]
-    static let lifetime: TimeInterval = 12 * 3600
-
     let userId: UUID
     let action: String
     let expiresAt: Date
 
     func sealed(with box: SecretBox) throws -> String {
         let text = "push-action|\(userId.text)|\(action)|\(Int(expiresAt.timeIntervalSince1970))"
-        return Base64URL.encode(Data(base64Encoded: try box.seal(text)) ?? Data())
+        guard let sealed = Data(base64Encoded: try box.seal(text)) else { throw SecretBox.KeyError("Sealing failed.") }
+        return Base64URL.encode(sealed)
     }
 
     /// The link in `token`, if this server sealed it and it has not expired.

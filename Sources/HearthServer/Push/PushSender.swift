@@ -11,7 +11,8 @@ import ServiceLifecycle
 /// what is due: retries, and pushes queued by a server that stopped before sending them. Each
 /// push is claimed in the database first, so one server of a cluster sends it; a server that dies
 /// between claiming and recording lets the claim lapse, and another sends it (at least once). A
-/// device's pushes go out in order; devices are served side by side. Every attempt is recorded on
+/// device's pushes of one look go out in the order they were queued (a retry comes later);
+/// devices are served side by side. Every attempt is recorded on
 /// the push and its device, and logged. A server that stops finishes the pushes it is sending
 /// (cut off halfway, they would only be sent again a minute later, by the next server to look).
 struct PushSender: Service {
@@ -84,7 +85,8 @@ struct PushSender: Service {
         guard clock.now < push.expiresAt else { return .failed(statusCode: nil, error: "expired before it could be sent") }
         let destination: OutboundDestination
         do {
-            destination = try await OutboundDestination.resolve(push.subscription.endpoint, allowLoopback: allowLoopback)
+            destination = try await OutboundDestination.resolve(push.subscription.endpoint, allowLoopback: allowLoopback,
+                                                                allowPrivateNetworks: allowLoopback)
         } catch let refused as OutboundDestination.Refused where refused.reason != nil {
             return .failed(statusCode: nil, error: refused.description)
         } catch {

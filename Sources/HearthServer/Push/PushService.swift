@@ -17,15 +17,16 @@ struct PushService: Sendable {
     @discardableResult
     func enqueue(_ notifications: [PushNotification], for userId: UUID, on db: any SQLDatabase) async throws -> Int {
         guard !notifications.isEmpty else { return 0 }
-        let expiresAt = clock.now + PushActionLink.lifetime
         let messages = try notifications.map { notification in
             var notification = notification
             notification.id = UUID()
+            // A button is good as long as its push: a timer's for 10 minutes, then it only opens the page.
+            let expiresAt = clock.now + TimeInterval(notification.timeToLive)
             for index in notification.actions.indices {
                 let link = PushActionLink(userId: userId, action: notification.actions[index].action, expiresAt: expiresAt)
                 notification.actions[index].link = try link.sealed(with: secrets)
             }
-            return PushStore.Message(kind: notification.kind, topic: notification.tag, payload: try Self.json(notification),
+            return PushStore.Message(kind: notification.kind, topic: PushMessage.topic(for: notification.tag), payload: try Self.json(notification),
                                      timely: notification.isTimely, timeToLive: notification.timeToLive)
         }
         return try await store.enqueue(messages, userId: userId, on: db)

@@ -25,14 +25,18 @@ struct OutboundDestination: Sendable {
     }
 
     /// Resolves and checks the host of `url`; throws ``Refused`` with a sentence for the delivery log.
-    static func resolve(_ url: String, allowLoopback: Bool) async throws -> OutboundDestination {
+    /// `allowPrivateNetworks`: whether the home network may be reached (a webhook's receiver may
+    /// live there; a push service does not).
+    static func resolve(_ url: String, allowLoopback: Bool, allowPrivateNetworks: Bool = true) async throws -> OutboundDestination {
         // The host as the HTTP client reads it, so the checked address is the one it is told to use.
         guard let raw = URL(string: url)?.host, !raw.isEmpty, !raw.contains("%") else { throw Refused(description: "the address has no usable host") }
         let host = raw.hasPrefix("[") && raw.hasSuffix("]") ? String(raw.dropFirst().dropLast()) : raw
         let addresses = try await NIOThreadPool.singleton.runIfActive { try lookUp(host) }
         guard let first = addresses.first else { throw Refused(description: "host not found") }
         for address in addresses {
-            if let reason = address.refusal(allowLoopback: allowLoopback) {
+            let reason = address.refusal(allowLoopback: allowLoopback)
+                ?? (!allowPrivateNetworks && address.isPrivateNetwork ? "a private network address" : nil)
+            if let reason {
                 throw Refused(description: "\(raw) is \(reason) (\(address)), where Hearth does not send", reason: "\(reason) (\(address))")
             }
         }
@@ -52,9 +56,9 @@ struct OutboundDestination: Sendable {
     /// Where a webhook or push subscription being saved would go when that is refused (nil: it
     /// may go there). A host that does not resolve now is accepted (a receiver at home may be
     /// offline); every request is checked again.
-    static func refusal(of url: String, allowLoopback: Bool) async -> String? {
+    static func refusal(of url: String, allowLoopback: Bool, allowPrivateNetworks: Bool = true) async -> String? {
         do {
-            _ = try await resolve(url, allowLoopback: allowLoopback)
+            _ = try await resolve(url, allowLoopback: allowLoopback, allowPrivateNetworks: allowPrivateNetworks)
             return nil
         } catch {
             return (error as? Refused)?.reason

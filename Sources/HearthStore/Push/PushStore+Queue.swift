@@ -32,7 +32,6 @@ extension PushStore {
         public let topic: String?
         public let payload: String
         public let timely: Bool
-        public let timeToLive: Int
         /// Attempts so far, this one included.
         public let attempts: Int
         public let expiresAt: Date
@@ -83,7 +82,7 @@ extension PushStore {
 
     /// The pushes ready to send, claimed for ``lease`` seconds (on PostgreSQL rows another server
     /// is claiming are skipped), oldest first.
-    public func claimDue(limit: Int = 100) async throws -> [DuePush] {
+    public func claimDue(limit: Int = 16) async throws -> [DuePush] {
         let now = clock.now
         let locking: SQLQueryString = database.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let claimed = try await sql.raw("""
@@ -104,15 +103,9 @@ extension PushStore {
                 kind: try row.decode(column: "kind", as: String.self), topic: try row.decode(column: "topic", as: String?.self),
                 payload: try row.decode(column: "payload", as: String.self),
                 timely: try row.decode(column: "urgency", as: String.self) == "high",
-                timeToLive: try row.decode(column: "ttl", as: Int.self), attempts: try row.decode(column: "attempts", as: Int.self),
+                attempts: try row.decode(column: "attempts", as: Int.self),
                 expiresAt: try row.decode(column: "expires_at", as: Date.self), createdAt: try row.decode(column: "created_at", as: Date.self))
         }.sorted { ($0.createdAt, $0.id.text) < ($1.createdAt, $1.id.text) }
-    }
-
-    /// When the next claimed push is due (nil: none queued), so the sender can sleep until then.
-    public func nextDue() async throws -> Date? {
-        try await sql.select().column(SQLFunction("MIN", args: SQLIdentifier("next_attempt_at")), as: "next")
-            .from("push_deliveries").where("status", .equal, "pending").first()?.decode(column: "next", as: Date?.self)
     }
 
     /// Records an attempt on the push and on its device (for the device list).
@@ -138,9 +131,11 @@ extension PushStore {
         let codeValue: any SQLExpression = code.map { SQLBind($0) } ?? SQLLiteral.null
         let errorValue: any SQLExpression = error.map { SQLBind(String($0.prefix(500))) } ?? SQLLiteral.null
         try await database.transaction { db in
+            // Only the claim this attempt made: a server whose lease lapsed meanwhile leaves the
+            // push to the one that claimed it next.
             try await db.update("push_deliveries").set("status", to: statusValue).set("next_attempt_at", to: nextValue)
                 .set("last_status_code", to: codeValue).set("last_error", to: errorValue)
-                .where("id", .equal, push.id).run()
+                .where("id", .equal, push.id).where("attempts", .equal, push.attempts).where("status", .equal, "pending").run()
             try await db.update("push_subscriptions").set("last_push_at", to: now)
                 .set("last_status_code", to: codeValue).set("last_error", to: errorValue)
                 .where("id", .equal, push.subscription.id).run()

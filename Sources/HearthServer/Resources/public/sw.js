@@ -50,8 +50,8 @@ async function networkFirst(request) {
 }
 
 // Notifications (Settings → Notifications): the server pushes a timer's end, its alarm and its
-// dismissal, and reminders. Each push's JSON says what to show; a page of Hearth that is open and on
-// screen rings its own alarm, so then nothing is shown twice.
+// dismissal, and reminders. Each push's JSON says what to show. A Focus page that is open and on
+// screen rings the timer's alarm itself, so then the timer's pushes show nothing twice.
 self.addEventListener("push", (event) => {
   let data = null;
   try { data = event.data?.json(); } catch { /* not Hearth's JSON: show nothing of it */ }
@@ -61,18 +61,20 @@ self.addEventListener("push", (event) => {
 async function showPush(data) {
   await setBadge(data.badge);
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const onScreen = windows.some((client) => client.visibilityState === "visible");
+  const focusOnScreen = windows.some((client) => client.visibilityState === "visible"
+    && new URL(client.url).pathname.startsWith("/focus"));
+  const timerPush = TIMER_KINDS.includes(data.kind);
   if (data.closes) {
     // A timer stopped on another device: its alarm goes here too. Browsers want a notification
     // for every push, so a quiet one takes the alarm's place for a moment, then goes as well.
     for (const shown of await self.registration.getNotifications({ tag: data.tag })) shown.close();
-    if (onScreen) return;
+    if (focusOnScreen) return;
     await self.registration.showNotification(data.title, { body: data.body, tag: data.tag, silent: true, icon: ICON });
     await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const shown of await self.registration.getNotifications({ tag: data.tag })) shown.close();
     return;
   }
-  if (onScreen && data.kind !== "test") return;
+  if (focusOnScreen && timerPush) return;
   await self.registration.showNotification(data.title, {
     body: data.body, tag: data.tag, icon: ICON, badge: BADGE,
     renotify: Boolean(data.renotify), requireInteraction: Boolean(data.requireInteraction), silent: Boolean(data.silent),
@@ -81,6 +83,7 @@ async function showPush(data) {
   });
 }
 
+const TIMER_KINDS = ["pomodoro", "countdown", "rest", "cleared"];
 const ICON = "/icons/icon-192.png";
 const BADGE = "/icons/maskable-192.png";
 
@@ -103,17 +106,20 @@ self.addEventListener("notificationclick", (event) => {
 async function handleClick(notification, action) {
   notification.close();
   const button = (notification.data?.actions ?? []).find((candidate) => candidate.action === action);
-  if (button?.link) {
-    try {
-      const response = await fetch("/api/v1/push/actions", {
-        method: "POST", credentials: "omit",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ token: button.link }),
-      });
-      if (response.ok) await setBadge(0);
-    } catch { /* offline: the page that opens shows the timer as it is */ }
-  }
-  await openPage(notification.data?.url ?? "/");
+  // The page opens at once (browsers let a worker open one only just after the tap); it follows the
+  // timer's events, so it shows the button's change as soon as that is made.
+  await Promise.all([openPage(notification.data?.url ?? "/"), button?.link ? perform(button.link) : null]);
+}
+
+async function perform(link) {
+  try {
+    const response = await fetch("/api/v1/push/actions", {
+      method: "POST", credentials: "omit",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ token: link }),
+    });
+    if (response.ok) await setBadge(0);
+  } catch { /* offline: the page shows the timer as it is */ }
 }
 
 async function openPage(path) {

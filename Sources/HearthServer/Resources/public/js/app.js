@@ -1,7 +1,8 @@
 // Hearth, on every page: installs the service worker (the app opens like an installed app and
 // says so honestly when offline); asks before a form marked data-confirm destroys something; sends the
 // device's time zone with sign-in and registration, and offers to switch when the signed-in
-// profile's zone differs from this device's.
+// profile's zone differs from this device's; signing out ends this browser's notifications.
+import { forgetThisDevice } from "./push-device.js";
 document.addEventListener("submit", (event) => {
   const question = event.target.dataset?.confirm;
   if (question && !window.confirm(question)) event.preventDefault();
@@ -43,6 +44,17 @@ if (zoneMenu && useDeviceZone && [...zoneMenu.options].some((option) => option.v
     useDeviceZone.hidden = true;
   });
   useDeviceZone.hidden = false;
+}
+
+// Signing out ends this browser's notifications first (at most two seconds), so whoever uses it
+// next does not get the account's timers, lists and reminders.
+const signOut = document.getElementById("logout")?.form;
+if (signOut && "serviceWorker" in navigator && "PushManager" in window) {
+  signOut.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const limit = new Promise((resolve) => { setTimeout(resolve, 2000); });
+    Promise.race([forgetThisDevice().catch(() => {}), limit]).then(() => signOut.submit());
+  });
 }
 
 if ("serviceWorker" in navigator) {

@@ -3,12 +3,12 @@
 // the subscription current, and turns it off again. iPhones and iPads push only to Hearth added to
 // the Home Screen, so there the page says how.
 import { problemText, request } from "./api.js";
+import { deviceKey, forgetThisDevice } from "./push-device.js";
 
 const state = document.getElementById("push-state");
 const enable = document.getElementById("push-enable");
 const disable = document.getElementById("push-disable");
 const errorText = document.getElementById("push-error");
-const deviceKey = "hearth.push.device";
 
 const isAppleMobile = /iPad|iPhone|iPod/.test(navigator.userAgent)
   || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
@@ -94,16 +94,12 @@ enable.addEventListener("click", async () => {
 
 disable.addEventListener("click", async () => {
   fail("");
-  const registration = await navigator.serviceWorker.ready;
-  const subscription = await registration.pushManager.getSubscription();
-  await subscription?.unsubscribe();
-  let id = null;
-  try { id = localStorage.getItem(deviceKey); } catch { /* see save */ }
-  if (id) {
-    const answer = await request(`/api/v1/push/subscriptions/${id}`, { method: "DELETE" });
-    if (!answer.ok && answer.status !== 404) fail(problemText(answer));
+  try {
+    await forgetThisDevice();
+    location.assign("/settings/notifications?notice=saved");
+  } catch (error) {
+    fail(error.message || "Notifications could not be turned off. Try again.");
   }
-  location.assign("/settings/notifications?notice=saved");
 });
 
 refresh().catch(() => show("Could not check this browser's notifications. Reload the page to try again."));
