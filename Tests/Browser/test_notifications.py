@@ -106,9 +106,11 @@ def test_a_page_on_screen_rings_its_own_alarm_and_the_worker_shows_nothing(push_
         phone.get(f"{push_server}/focus")
         assert phone.execute_async_script(READY)
         payload = rest_alarm_payload(push_server, token, service)
-        deliver(phone, push_server, payload)
-        # A test push after it is shown even on screen: once it is there, the alarm's would be too.
-        deliver(phone, push_server, {**payload, "kind": "test", "title": "Marker", "tag": "test", "actions": []})
+        # What the worker's push handler does with each (called in the worker's own scope, in order):
+        # the alarm, then a test push, which is shown even on screen: once it is there, the alarm's
+        # would be too.
+        marker = {**payload, "kind": "test", "title": "Marker", "tag": "test", "actions": []}
+        in_service_worker(phone, f"showPush({json.dumps(payload)}).then(() => showPush({json.dumps(marker)}))")
         wait(phone).until(lambda d: d.execute_async_script(NOTIFICATIONS))
         assert [n["title"] for n in phone.execute_async_script(NOTIFICATIONS)] == ["Marker"]
     finally:

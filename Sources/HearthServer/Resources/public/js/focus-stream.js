@@ -88,9 +88,15 @@ function phaseEnded(kind, at) {
   notify(kind, at);
 }
 
+/** Whether this browser gets the server's notifications (Settings → Notifications remembered its device). */
+function pushesReachThisBrowser() {
+  try { return Boolean(localStorage.getItem("hearth.push.device")); } catch { return false; }
+}
+
 function notify(kind, at) {
   if (!state.settings.notifications || !("Notification" in window) || Notification.permission !== "granted") return;
   if (document.visibilityState === "visible" && document.hasFocus()) return; // the page itself shows it
+  if (pushesReachThisBrowser()) return; // the server's push shows it, with its buttons: not twice
   const [title, body] = kind === "countdown" ? ["Time's up", `It is ${clockFormat.format(parseTime(at))}.`] : END_MESSAGES[kind];
   try {
     // The tag makes the browser show one notification when several tabs are open.
