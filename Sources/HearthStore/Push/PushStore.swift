@@ -80,9 +80,14 @@ public struct PushStore: Sendable {
 
     /// The settings within a transaction (the one of a change that may push).
     public static func settings(userId: UUID, on db: any SQLDatabase) async throws -> PushSettings {
-        guard let row = try await db.select().column("settings").from("push_settings").where("user_id", .equal, userId).first()
-        else { return PushSettings() }
-        return try JSONDecoder().decode(PushSettings.self, from: Data(try row.decode(column: "settings", as: String.self).utf8))
+        let row = try await db.select().column("settings").from("push_settings").where("user_id", .equal, userId).first()
+        return try settings(stored: try row?.decode(column: "settings", as: String.self))
+    }
+
+    /// Settings from their stored JSON; the defaults when there is none.
+    static func settings(stored json: String?) throws -> PushSettings {
+        guard let json else { return PushSettings() }
+        return try JSONDecoder().decode(PushSettings.self, from: Data(json.utf8))
     }
 
     public func saveSettings(_ settings: PushSettings, userId: UUID) async throws {
@@ -96,12 +101,16 @@ public struct PushStore: Sendable {
     /// The members of a household whose settings want `kind` of notification, but for `excluded`.
     public static func members(of householdId: UUID, wanting kind: KeyPath<PushSettings, Bool> & Sendable, excluding excluded: [UUID] = [],
                                on db: any SQLDatabase) async throws -> [UUID] {
-        var wanted: [UUID] = []
-        for row in try await db.select().column("id").from("users").where("household_id", .equal, householdId).orderBy("id").all() {
+        // One query for the household's members and their settings.
+        let rows = try await db.raw("""
+            SELECT u.id, s.settings FROM users u LEFT JOIN push_settings s ON s.user_id = u.id
+            WHERE u.household_id = \(bind: householdId) ORDER BY u.id
+            """).all()
+        return try rows.compactMap { row in
             let userId = try row.decode(column: "id", as: UUID.self)
-            if !excluded.contains(userId), try await settings(userId: userId, on: db)[keyPath: kind] { wanted.append(userId) }
+            let wants = try settings(stored: try row.decode(column: "settings", as: String?.self))[keyPath: kind]
+            return wants && !excluded.contains(userId) ? userId : nil
         }
-        return wanted
     }
 
     static func subscription(from row: any SQLRow) throws -> PushSubscription {
