@@ -47,6 +47,8 @@ struct ScheduledPushes: Service {
                 }
                 return queued
             }
+        } catch is CancellationError {
+            return 0  // the server is stopping; the next start tells them
         } catch {
             logger.warning("List additions could not be told", metadata: ["error": "\(error)"])
             return 0
@@ -73,6 +75,8 @@ struct ScheduledPushes: Service {
             }
             if queued > 0 { logger.info("Queued warranty reminders", metadata: ["pushes": "\(queued)"]) }
             return queued
+        } catch is CancellationError {
+            return 0  // the server is stopping; the next start sends them
         } catch {
             logger.warning("Warranty reminders could not be sent", metadata: ["error": "\(error)"])
             return 0

@@ -84,6 +84,9 @@ extension PushStore {
     /// is claiming are skipped), oldest first.
     public func claimDue(limit: Int = 16) async throws -> [DuePush] {
         let now = clock.now
+        // A look first: the sender asks every second, and mostly nothing is due; a claim is a write.
+        guard try await sql.select().column("id").from("push_deliveries").where("status", .equal, "pending")
+            .where("next_attempt_at", .lessThanOrEqual, now).limit(1).first() != nil else { return [] }
         let locking: SQLQueryString = database.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let claimed = try await sql.raw("""
             UPDATE push_deliveries SET next_attempt_at = \(bind: now + Self.lease), attempts = attempts + 1
