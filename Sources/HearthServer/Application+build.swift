@@ -95,7 +95,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     BackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
-    InstallablePages(services: services).addRoutes(to: router)
+    try InstallablePages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
     ListsPages(services: services).addRoutes(to: router)
     InventoryPages(services: services).addRoutes(to: router)

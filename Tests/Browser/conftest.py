@@ -74,48 +74,65 @@ def _healthy(base_url: str) -> bool:
         return False
 
 
+class HearthServer:
+    """`hearth serve` on a free port with a fresh data directory, which can be stopped and started
+    again on the same port and data (a server that goes away and comes back, as seen from a phone)."""
+
+    def __init__(self, extra_env=None):
+        self.workdir = pathlib.Path(tempfile.mkdtemp(prefix="hearth-browser-"))
+        self.data_dir = self.workdir / "data"
+        self.data_dir.mkdir()
+        self.log_path = self.workdir / "server.log"
+        self.base_url = f"http://127.0.0.1:{_free_port()}"
+        # Every test registers its own accounts from this one address.
+        self.env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000", **(extra_env or {}))
+        # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
+        self.env.pop("HEARTH_DATABASE_URL", None)
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        port = self.base_url.rsplit(":", 1)[1]
+        command = [str(_hearth_binary()), "serve", "--host", "127.0.0.1", "--port", port, "--data-dir", str(self.data_dir)]
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(command, cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not _healthy(self.base_url):
+            if self.process.poll() is not None:
+                pytest.fail(f"hearth serve exited with status {self.process.returncode}:\n{self.output()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"hearth serve did not answer GET /health with 200 within {STARTUP_TIMEOUT:.0f} s:\n{self.output()}")
+            time.sleep(0.1)  # polling interval while the server starts, not a wait for the page
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def close(self) -> None:
+        self.stop()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        if self.log_path.exists():
+            shutil.copyfile(self.log_path, ARTIFACTS / "server.log")
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def running_server(extra_env=None):
     """Starts `hearth serve` on a free port with an empty data directory; yields (base URL, process)."""
-    binary = _hearth_binary()
-    workdir = pathlib.Path(tempfile.mkdtemp(prefix="hearth-browser-"))
-    data_dir = workdir / "data"
-    data_dir.mkdir()
-    log_path = workdir / "server.log"
-    port = _free_port()
-    base_url = f"http://127.0.0.1:{port}"
-
-    # Every test registers its own accounts from this one address.
-    env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000", **(extra_env or {}))
-    # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
-    env.pop("HEARTH_DATABASE_URL", None)
-    command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)]
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-
-    def output() -> str:
-        return log_path.read_text(errors="replace")
-
+    server = HearthServer(extra_env)
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while not _healthy(base_url):
-            if process.poll() is not None:
-                pytest.fail(f"hearth serve exited with status {process.returncode}:\n{output()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"hearth serve did not answer GET /health with 200 within {STARTUP_TIMEOUT:.0f} s:\n{output()}")
-            time.sleep(0.1)  # polling interval while the server starts, not a wait for the page
-        yield base_url, process
+        server.start()
+        yield server.base_url, server.process
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(log_path, ARTIFACTS / "server.log")
-        shutil.rmtree(workdir, ignore_errors=True)
+        server.close()
 
 
 @pytest.fixture(scope="session")
@@ -130,6 +147,17 @@ def own_server():
     """A server for one test that may stop it: yields (base URL, process)."""
     with running_server() as started:
         yield started
+
+
+@pytest.fixture
+def stoppable_server():
+    """A server for one test that stops and starts it again on the same port and data: a HearthServer."""
+    server = HearthServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
 
 
 @pytest.fixture(scope="module")

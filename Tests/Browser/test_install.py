@@ -44,7 +44,7 @@ def test_chromium_can_install_the_app_and_it_is_honest_offline(own_server, brows
 
     process.terminate()
     process.wait(timeout=10)
-    phone.get(f"{server}/lists")
+    phone.get(f"{server}/settings")  # a page kept for offline use has its own test (test_offline.py)
     wait(phone).until(EC.presence_of_element_located((By.ID, "offline-page")))
     assert phone.find_element(By.TAG_NAME, "h1").text == "No connection"
     background = phone.execute_script("return getComputedStyle(document.body).backgroundColor")

@@ -148,10 +148,12 @@ def test_a_refused_change_is_rolled_back_with_the_reason(server, browser_factory
     register(driver, server, unique_email())
     create_list(driver, server, "Hardware")
     add_item(driver, "Screws", "a handful")
-    error = wait(driver).until(EC.visibility_of_element_located((By.ID, "list-error")))
-    assert "Could not add Screws" in error.text and "not a quantity" in error.text
-    assert names_in(driver, "to-buy") == []
+    refused = wait(driver).until(EC.visibility_of_element_located((By.ID, "sync-refused")))
+    assert "Not saved: adding Screws to Hardware." in refused.text and "not a quantity" in refused.text
+    wait(driver).until(lambda d: names_in(d, "to-buy") == [])
     screenshot(driver, "lists-refused-phone")
+    click(driver, refused.find_element(By.TAG_NAME, "button"))  # read: Dismiss
+    wait(driver).until(EC.invisibility_of_element_located((By.ID, "sync-refused")))
 
     # Edit, then delete with the row's button; both stick after a reload.
     add_item(driver, "Nails", "100")
@@ -261,14 +263,12 @@ def test_a_check_made_without_a_connection_is_sent_when_it_is_back(server, brows
 
     set_offline(driver, True)
     click(driver, row_of(driver, "Flour").find_element(By.CSS_SELECTOR, "input[type=checkbox]"))
-    error = wait(driver).until(EC.visibility_of_element_located((By.ID, "list-error")))
-    assert "No connection" in error.text
+    wait(driver).until(lambda d: d.find_element(By.ID, "sync-status").text.startswith("Offline"))
     assert driver.find_element(By.ID, "basket-count").text == "1"  # shown at once, kept while offline
     screenshot(driver, "lists-offline-phone")
 
     set_offline(driver, False)
-    wait(driver).until(EC.invisibility_of_element_located((By.ID, "list-error")))
-    wait_until_saved(driver)
+    wait(driver).until(lambda d: d.find_element(By.ID, "sync-status").text == "Synced")
     driver.refresh()
     open_list_page(driver)
     assert names_in(driver, "to-buy") == []

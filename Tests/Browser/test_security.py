@@ -20,7 +20,7 @@ document.addEventListener("securitypolicyviolation", (event) =>
   window.hearthViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`));
 """
 # Not pages: the API, the operations endpoints, and the item list fragment the inventory page swaps in.
-NOT_PAGES = ("/api/", "/health", "/metrics", "/manifest.webmanifest", "/inventory/items/list", "/settings/backups/files/")
+NOT_PAGES = ("/api/", "/health", "/metrics", "/manifest.webmanifest", "/sw.js", "/inventory/items/list", "/settings/backups/files/")
 
 
 def page_routes(hearth_bin) -> list[str]:

@@ -28,6 +28,10 @@ struct Layout: Sendable {
 
     let title: String
     let user: SignedIn?
+    /// The signed-in person's id: the page keeps its offline copy and outbox under it.
+    let account: String?
+    /// A page the service worker keeps to show an account's offline copy: it carries nobody's data.
+    let shell: Bool
     let theme: String
     let accent: String
     let colorScheme: String
@@ -40,6 +44,8 @@ struct Layout: Sendable {
     init(title: String, section: Section?, context: HearthRequestContext, assetVersion: String, notice: String? = nil) {
         self.title = title
         self.user = context.user.map { SignedIn(name: $0.name, timeZone: $0.timeZone) }
+        self.account = context.user?.id.text
+        self.shell = false
         let appearance = context.user?.appearance ?? Appearance()
         self.theme = appearance.theme.rawValue
         self.accent = appearance.accent.rawValue
@@ -61,6 +67,31 @@ struct Layout: Sendable {
         self.nav = Section.allCases.map { item in
             NavItem(title: item.title, href: "/" + item.rawValue, icon: item.icon, active: item == section)
         }
+    }
+
+    /// The frame of a page kept for offline use: the tabs of a signed-in page, default appearance,
+    /// and no name, zone, account or token (the page finds the account in the browser's own copy).
+    static func shell(title: String, section: Section, context: HearthRequestContext, assetVersion: String) -> Layout {
+        var anonymous = context
+        anonymous.user = nil
+        anonymous.csrfToken = ""
+        let frame = Layout(title: title, section: section, context: anonymous, assetVersion: assetVersion)
+        return Layout(frame, user: SignedIn(name: "", timeZone: ""), shell: true)
+    }
+
+    private init(_ frame: Layout, user: SignedIn, shell: Bool) {
+        self.title = frame.title
+        self.user = user
+        self.account = nil
+        self.shell = shell
+        self.theme = frame.theme
+        self.accent = frame.accent
+        self.colorScheme = frame.colorScheme
+        self.themeColors = frame.themeColors
+        self.csrfToken = frame.csrfToken
+        self.assetVersion = frame.assetVersion
+        self.notice = frame.notice
+        self.nav = frame.nav
     }
 }
 

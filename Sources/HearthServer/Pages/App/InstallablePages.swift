@@ -2,12 +2,17 @@ import Foundation
 import HearthCore
 import Hummingbird
 
-/// What makes Hearth installable: the web app manifest and the page the service worker
-/// (`/sw.js`) shows when a page cannot be loaded without a connection.
+/// What makes Hearth installable: the web app manifest, the service worker (`/sw.js`) and the pages
+/// it keeps for use without a connection: the offline page and the shells of the Lists pages.
 struct InstallablePages {
     let services: AppServices
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
+    func addRoutes(to router: Router<HearthRequestContext>) throws {
+        let worker = try Self.serviceWorker(version: services.renderer.assetVersion)
+        router.get("/sw.js") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: worker)))
+        }
         router.get("/manifest.webmanifest") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
                      body: .init(byteBuffer: ByteBuffer(string: Self.manifest)))
@@ -17,10 +22,24 @@ struct InstallablePages {
             var anonymous = context
             anonymous.user = nil
             anonymous.csrfToken = ""
-            var response = try services.renderer.render("offline", OfflinePage(layout: services.layout("Offline", nil, anonymous)))
-            response.headers[.cacheControl] = "no-cache"
-            return response
+            return try services.renderer.render("offline", OfflinePage(layout: services.layout("Offline", nil, anonymous)))
+                .keptByServiceWorker()
         }
+    }
+
+    /// The worker's script with this release's version and the static files it keeps.
+    static func serviceWorker(version: String) throws -> String {
+        let script = try String(contentsOf: Resources.root.appendingPathComponent("worker/sw.js"), encoding: .utf8)
+        let root = Resources.publicFiles.standardizedFileURL.path
+        let assets = (FileManager.default.enumerator(at: Resources.publicFiles, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL } ?? [])
+            .filter { !$0.hasDirectoryPath }
+            .map { String($0.standardizedFileURL.path.dropFirst(root.count)) }
+            .sorted()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let list = String(decoding: try encoder.encode(assets), as: UTF8.self)
+        return script.replacingOccurrences(of: "__VERSION__", with: version).replacingOccurrences(of: "__ASSETS__", with: list)
     }
 
     static let manifest = """
@@ -46,6 +65,16 @@ struct InstallablePages {
           ]
         }
         """
+}
+
+extension Response {
+    /// A page the service worker keeps: revalidated whenever it is fetched, and never a cookie
+    /// (the CSRF middleware sets none for a page without a token).
+    func keptByServiceWorker() -> Response {
+        var response = self
+        response.headers[.cacheControl] = "no-cache"
+        return response
+    }
 }
 
 /// Shown by the service worker instead of a page that cannot be loaded.

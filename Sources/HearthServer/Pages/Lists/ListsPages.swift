@@ -29,6 +29,23 @@ struct ListsPages {
         router.post("/lists/{id}/delete", use: delete)
         router.post("/lists/{id}/restore", use: restore)
         router.post("/lists/{id}/purge", use: purge)
+        router.get("/shell/lists", use: indexShell)
+        router.get("/shell/list", use: listShell)
+    }
+
+    /// The lists index as the service worker keeps it: no cards; its script draws them from the
+    /// signed-in account's offline copy when the page cannot be loaded.
+    func indexShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let layout = Layout.shell(title: "Lists", section: .lists, context: context, assetVersion: services.renderer.assetVersion)
+        let page = ListsIndexPage(layout: layout, lists: [], justDeleted: nil, error: nil, formName: "", formEmoji: "")
+        return try services.renderer.render("lists", page).keptByServiceWorker()
+    }
+
+    /// One list as the service worker keeps it: its script reads the list from the offline copy.
+    func listShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let layout = Layout.shell(title: "List", section: .lists, context: context, assetVersion: services.renderer.assetVersion)
+        let page = ShoppingListPage(layout: layout, id: "", name: "", emoji: "", listJSON: "null", userId: "", error: nil)
+        return try services.renderer.render("list", page).keptByServiceWorker()
     }
 
     func index(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -1,5 +1,5 @@
 // Hearth, on every page: installs the service worker (the app opens like an installed app and
-// says so honestly when offline); asks before a form marked data-confirm destroys something; sends the
+// works offline where it can); asks before a form marked data-confirm destroys something; sends the
 // device's time zone with sign-in and registration, and offers to switch when the signed-in
 // profile's zone differs from this device's; signing out ends this browser's notifications.
 import { forgetThisDevice } from "./push-device.js";
@@ -46,16 +46,28 @@ if (zoneMenu && useDeviceZone && [...zoneMenu.options].some((option) => option.v
   useDeviceZone.hidden = false;
 }
 
-// Signing out ends this browser's notifications first (at most two seconds), so whoever uses it
-// next does not get the account's timers, lists and reminders.
+// Signing out ends this browser's notifications and deletes its offline copy and outbox first (at
+// most two seconds), so whoever uses it next gets none of the account's timers, lists or reminders.
+// Changes still waiting to be sent are lost then: the person is asked first.
 const signOut = document.getElementById("logout")?.form;
-if (signOut && "serviceWorker" in navigator && "PushManager" in window) {
-  signOut.addEventListener("submit", (event) => {
+const userId = document.documentElement.dataset.account;
+if (signOut && userId) {
+  signOut.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const unsent = await (await import("./outbox.js")).waiting().catch(() => 0);
+    const changes = unsent === 1 ? "1 change has" : `${unsent} changes have`;
+    if (unsent > 0 && !window.confirm(`${changes} not reached the server yet (no connection). Sign out anyway and lose them?`)) return;
     const limit = new Promise((resolve) => { setTimeout(resolve, 2000); });
-    Promise.race([forgetThisDevice().catch(() => {}), limit]).then(() => signOut.submit());
+    const forget = Promise.all([
+      "PushManager" in window ? forgetThisDevice().catch(() => {}) : null,
+      self.hearthOffline?.signedOut(userId).catch(() => {}),
+    ]);
+    Promise.race([forget, limit]).then(() => signOut.submit());
   });
 }
+
+// Signed in, every page sends what waits in the outbox and shows how it stands (outbox.js).
+if (document.body.classList.contains("signed-in")) import("./outbox.js");
 
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* not installable here (e.g. plain HTTP): the site still works */ });

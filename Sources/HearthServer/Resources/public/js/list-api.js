@@ -1,38 +1,28 @@
-// Hearth Lists: changes sent to /api/v1/lists, tried again while offline, and ids for new items
-// (so a retried request cannot add a second line).
+// Hearth Lists: reading a whole list from /api/v1/lists, and ids for new lists and items (so a
+// change sent twice cannot add a second one).
 
 import { request } from "./api.js";
 
 export const API = "/api/v1/lists";
 
-/**
- * Sends a change, trying again while the server cannot be reached (a phone in a shop's basement):
- * after 1, 2, 4, 8 and then every 15 seconds, or at once when the browser says it is online again.
- * Safe because every change is idempotent: new things carry their id, checks their `changedAt`.
- */
-export async function requestChange(url, options, { onRetry = () => {} } = {}) {
-  for (let attempt = 0; ; attempt += 1) {
-    const result = await request(url, options);
-    if (result.status !== 0) return result;
-    onRetry();
-    await backOnline(Math.min(1000 * 2 ** attempt, 15_000));
+/** A list with all its items: the API answers a page at a time, `nextCursor` says where the next one starts. */
+export async function readWhole(url) {
+  const first = await request(url);
+  for (let page = first; page.ok && page.data.nextCursor; ) {
+    page = await request(`${url}?cursor=${page.data.nextCursor}`);
+    if (!page.ok) return page;
+    first.data.items.push(...page.data.items);
   }
+  if (first.ok) delete first.data.nextCursor;
+  return first;
 }
 
-function backOnline(milliseconds) {
-  return new Promise((resolve) => {
-    const done = () => { clearTimeout(timer); window.removeEventListener("online", done); resolve(); };
-    const timer = setTimeout(done, milliseconds);
-    window.addEventListener("online", done);
-  });
-}
-
-/** A random UUID; crypto.randomUUID exists only on https and localhost. */
+/** A random UUID in upper case, as the server writes ids; crypto.randomUUID exists only on https and localhost. */
 export function newId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
+  if (crypto.randomUUID) return crypto.randomUUID().toUpperCase();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`.toUpperCase();
 }

@@ -48,18 +48,15 @@ function rowFor(item) {
     row.dataset.id = item.id;
     rows.set(item.id, row);
   }
+  // A line not saved yet (the outbox still holds its change) is marked, and works like any other.
   const pending = Boolean(item.pending);
-  const checkbox = row.querySelector("input");
-  checkbox.checked = item.purchased;
-  checkbox.disabled = pending;
+  row.querySelector("input").checked = item.purchased;
   row.querySelector(".check .visually-hidden").textContent = `${item.purchased ? "Put back" : "In the basket"}: ${item.name}`;
   row.querySelector(".item-name").textContent = item.name;
   row.querySelector(".item-quantity").textContent = item.quantity || "";
   row.querySelector(".item-note").textContent = item.note || "";
-  row.querySelector(".item-main").disabled = pending;
-  const remove = row.querySelector(".item-delete");
-  remove.setAttribute("aria-label", `Delete ${item.name}`);
-  remove.disabled = pending;
+  row.querySelector(".item-waiting").hidden = !pending;
+  row.querySelector(".item-delete").setAttribute("aria-label", `Delete ${item.name}`);
   row.classList.toggle("pending", pending);
   return row;
 }

@@ -1,71 +1,52 @@
-// Hearth Lists: one shopping list, live. The page carries the list as JSON; every change shows at
-// once (optimistic) and is then sent to the API; a refusal puts the item back and says why.
-// Other members' changes arrive as `list` events and are applied by reading the list again.
+// Hearth Lists: one shopping list, live and offline. The page carries the list as JSON (a page the
+// service worker opened without a connection reads this account's copy instead); every change
+// shows at once and goes to the outbox, which sends it when it can, in order, also after a reload.
+// The copy is saved with each change, so a reload offline shows the list as the person left it,
+// lines not yet saved marked. Other members' changes arrive as `list` events and are applied by
+// reading the list again once none of ours waits.
 
-import { followEvents, problemText, request } from "./api.js";
-import { API, newId, requestChange } from "./list-api.js";
+import { followEvents, request } from "./api.js";
+import { API, newId, readWhole } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
 import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
+import { keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";
 
-let list = JSON.parse($("list-data").textContent);
-let items = new Map(list.items.map((item) => [item.id, item]));
+const shell = document.documentElement.dataset.shell === "true";
+// Ids in upper case, as the server writes them: the copy's keys and the outbox's URLs match however the id came.
+const listId = (shell ? location.pathname.split("/").filter(Boolean)[1] : JSON.parse($("list-data").textContent).id).toUpperCase();
+const listURL = `${API}/${listId}`;
+const copyKey = `list:${listId}`;
+let list = null;
+let items = new Map();
 let gone = false;
-let inFlight = 0; // our requests not answered yet
 let changes = 0; // counts our changes, so a re-read that overlapped one is not applied
 
 function draw() {
-  render(list, items, { gone });
-  $("list-page").dataset.saving = String(inFlight > 0);
+  if (list) render(list, items, { gone });
 }
 const key = (name) => name.trim().toLowerCase();
-const itemURL = (id) => `${API}/${list.id}/items/${id}`;
-const offline = () => showError("No connection. Your change is kept and sent when the connection is back.");
-const send = (url, options) => requestChange(url, options, { onRetry: offline });
+const itemURL = (id) => `${listURL}/items/${id}`;
+const snapshot = () => ({ ...list, items: [...items.values()] });
 
-// ---------- changes: optimistic, rolled back on refusal ----------
-
-/**
- * The one way a change is made: `apply` shows it at once, `perform` sends it; on success `settle`
- * takes the server's answer, on a refusal `undo` takes the change back, the reason is shown and
- * the list is read again to be sure.
- */
-async function mutate({ apply, perform, settle = () => {}, undo, failure }) {
-  apply();
-  changes += 1;
-  inFlight += 1;
-  draw();
-  const result = await perform();
-  inFlight -= 1;
-  if (result.ok) {
-    showError("");
-    settle(result.data);
-  } else {
-    undo();
-    showError(`${failure} ${problemText(result)}`);
-    rereadSoon();
-  }
-  draw();
-  return result;
+/** The list to show first: the page's, unless changes of ours still wait (then the copy that shows them). */
+async function initialList() {
+  const copy = await readCopy(copyKey);
+  if (shell) return copy;
+  const fromPage = JSON.parse($("list-data").textContent);
+  if (copy && (await waiting(listURL)) > 0) return copy;
+  keepCopies({ [copyKey]: fromPage });
+  return fromPage;
 }
 
-/** Changes one item to `optimistic` (null: gone). Undo restores it only if nothing newer replaced it. */
-function change(id, optimistic, perform, failure) {
-  const before = items.get(id);
-  const untouched = () => items.get(id) === (optimistic || undefined);
-  return mutate({
-    apply: () => { if (optimistic) items.set(id, optimistic); else items.delete(id); },
-    perform,
-    settle: (answer) => {
-      if (answer?.id && answer.id !== id) { // added up with a line already on the list
-        items.delete(id);
-        items.set(answer.id, answer);
-      } else if (answer?.id && untouched()) {
-        items.set(id, answer);
-      }
-    },
-    undo: () => { if (untouched()) { if (before) items.set(id, before); else items.delete(id); } },
-    failure,
-  });
+// ---------- changes: shown at once, sent by the outbox ----------
+
+/** The one way a change is made: `apply` shows it at once; `entries` go to the outbox with the copy that shows them. */
+function mutate(apply, entries) {
+  apply();
+  changes += 1;
+  draw();
+  $("list-page").dataset.saving = "true";
+  queue(entries, { [copyKey]: snapshot() }).catch((error) => showError(error.message));
 }
 
 function addItem(name, quantity = "") {
@@ -79,13 +60,12 @@ function addItem(name, quantity = "") {
   const id = newId();
   const now = new Date().toISOString();
   const shown = { id, name, quantity: quantity || null, note: null, purchased: false, changedAt: now, createdAt: now, pending: true };
-  change(id, shown, () => send(`${API}/${list.id}/items`, { method: "POST", body: { id, name, quantity: quantity || undefined } }),
-    `Could not add ${name}.`)
-    .then((result) => {
-      if (!result.ok) return;
-      highlight(rowOf(result.data.id));
-      toast(result.status === 201 ? `${name} added.` : `${result.data.name}: now ${result.data.quantity || "on the list"}.`);
-    });
+  mutate(() => items.set(id, shown), [{
+    url: `${listURL}/items`, method: "POST", body: { id, name, quantity: quantity || undefined }, creates: id,
+    label: `adding ${name} to ${list.name}`,
+  }]);
+  highlight(rowOf(id));
+  toast(`${name} added.`);
 }
 
 function setPurchased(id, purchased) {
@@ -94,66 +74,64 @@ function setPurchased(id, purchased) {
   const row = rowOf(id);
   const refocus = row?.contains(document.activeElement) ? focusNeighbour(row) : null;
   const changedAt = new Date().toISOString();
-  change(id, { ...item, purchased, changedAt }, () => send(itemURL(id), { method: "PATCH", body: { purchased, changedAt } }),
-    purchased ? `Could not check ${item.name}.` : `Could not put ${item.name} back.`)
-    .then((result) => {
-      if (result.ok && result.data.purchased !== purchased) {
-        showError(`${item.name} was changed on another device just now; that change stands.`);
-      }
-    });
+  mutate(() => items.set(id, { ...item, purchased, changedAt, pending: true }), [{
+    url: itemURL(id), method: "PATCH", body: { purchased, changedAt },
+    label: purchased ? `checking ${item.name}` : `putting ${item.name} back`,
+  }]);
   refocus?.();
 }
 
 function deleteItem(id) {
   const item = items.get(id);
-  if (!item || item.pending) return;
-  // An item that is already gone (a retry whose first try got through) is what was asked for.
-  const remove = async () => {
-    const result = await send(itemURL(id), { method: "DELETE" });
-    return result.status === 404 ? { ok: true, status: 204, data: null } : result;
-  };
-  change(id, null, remove, `Could not delete ${item.name}.`)
-    .then((result) => {
-      if (result.ok) toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItems([item], `Could not bring back ${item.name}.`) });
-    });
+  if (!item) return;
+  mutate(() => items.delete(id), [{ url: itemURL(id), method: "DELETE", label: `deleting ${item.name}` }]);
+  toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItems([item], `bringing back ${item.name}`) });
 }
 
 /** Puts deleted or cleared items back where they stood: same ids, check marks and times. */
-function restoreItems(restored, failure) {
+function restoreItems(restored, label) {
   const body = {
     items: restored.map(({ id, name, quantity, note, purchased, changedAt, createdAt }) =>
       ({ id, name, quantity: quantity || undefined, note: note || undefined, purchased, changedAt, createdAt })),
   };
-  return mutate({
-    apply: () => restored.forEach((item) => { if (!items.has(item.id)) items.set(item.id, { ...item, pending: true }); }),
-    perform: () => send(`${API}/${list.id}/restore-items`, { method: "POST", body }),
-    settle: (answer) => {
-      for (const item of answer.items ?? []) if (restored.some((r) => r.id === item.id)) items.set(item.id, item);
-    },
-    undo: () => restored.forEach((item) => { if (items.get(item.id)?.pending) items.delete(item.id); }),
-    failure,
-  });
+  mutate(() => restored.forEach((item) => { if (!items.has(item.id)) items.set(item.id, { ...item, pending: true }); }),
+    [{ url: `${listURL}/restore-items`, method: "POST", body, label }]);
 }
 
 function editItem(id, { name, quantity, note }) {
   const item = items.get(id);
   if (!item) return;
-  change(id, { ...item, name, quantity: quantity || null, note: note || null },
-    () => send(itemURL(id), { method: "PATCH", body: { name, quantity, note } }), `Could not save ${item.name}.`);
+  mutate(() => items.set(id, { ...item, name, quantity: quantity || null, note: note || null, pending: true }),
+    [{ url: itemURL(id), method: "PATCH", body: { name, quantity, note }, label: `saving ${item.name}` }]);
 }
 
 function clearPurchased() {
   const cleared = [...items.values()].filter((item) => item.purchased);
   if (cleared.length === 0) return;
-  mutate({
-    apply: () => cleared.forEach((item) => items.delete(item.id)),
-    perform: () => send(`${API}/${list.id}/clear-purchased`, { method: "POST" }),
-    settle: () => toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`,
-      { label: "Undo", run: () => restoreItems(cleared, "Could not bring the basket back.") }),
-    undo: () => cleared.forEach((item) => { if (!items.has(item.id)) items.set(item.id, item); }),
-    failure: "Could not clear the basket.",
-  });
+  mutate(() => cleared.forEach((item) => items.delete(item.id)),
+    [{ url: `${listURL}/clear-purchased`, method: "POST", label: `clearing the basket of ${list.name}` }]);
+  toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`,
+    { label: "Undo", run: () => restoreItems(cleared, "bringing the basket back") });
 }
+
+/** What the server made of our changes (from this tab, another one, or the service worker). */
+onOutcome((entry, result, outcome) => {
+  if (!entry.url.startsWith(listURL)) return;
+  if (outcome === "refused" && (result.status === 404 || result.status === 410) && !entry.url.includes("/items/")) {
+    listGone();
+    return;
+  }
+  if (outcome === "done" && entry.creates && result.data?.id && result.data.id.toUpperCase() !== entry.creates.toUpperCase()) {
+    toast(`${result.data.name}: now ${result.data.quantity || "on the list"}.`); // added up with a line already there
+  }
+  if (outcome === "done" && entry.body?.purchased !== undefined && result.data && result.data.purchased !== entry.body.purchased) {
+    showError(`${result.data.name} was changed on another device just now; that change stands.`);
+  }
+  rereadSoon();
+});
+
+// The page says whether changes of this browser still wait (tests and the status line read it).
+onStatus(({ waiting: count }) => { $("list-page").dataset.saving = String(count > 0); });
 
 // ---------- reading the list again (other members' changes) ----------
 
@@ -166,37 +144,28 @@ function rereadSoon() {
 
 /** Reads the list from the server, one read at a time, and applies it only if none of our changes overlapped. */
 async function reread() {
-  if (gone) return;
-  if (reading || inFlight > 0) { rereadTimer = setTimeout(reread, 100); return; }
+  if (gone || reading) return;
+  // Ours first: the outbox sends them, and the next outcome asks again.
+  if ((await waiting(listURL)) > 0) return;
   reading = true;
   const started = changes;
-  const result = await readWhole(`${API}/${list.id}`);
+  const result = await readWhole(listURL);
   reading = false;
-  if (changes !== started || inFlight > 0) { rereadSoon(); return; }
+  if (changes !== started) { rereadSoon(); return; }
   if (result.ok) {
     list = result.data;
     items = new Map(list.items.map((item) => [item.id, item]));
+    keepCopies({ [copyKey]: result.data });
     draw();
   } else if (result.status === 404 || result.status === 410) {
     listGone();
   }
 }
 
-/** The list with all its items: the API answers a page at a time, `nextCursor` says where the next one starts. */
-async function readWhole(url) {
-  const first = await request(url);
-  for (let page = first; page.ok && page.data.nextCursor; ) {
-    page = await request(`${url}?cursor=${page.data.nextCursor}`);
-    if (!page.ok) return page;
-    first.data.items.push(...page.data.items);
-  }
-  if (first.ok) delete first.data.nextCursor;
-  return first;
-}
-
 function listGone() {
   gone = true;
   items.clear();
+  keepCopies({ [copyKey]: null });
   draw();
   $("list-gone").hidden = false;
   for (const id of ["add-form", "suggestions", "list-options", "list-counts"]) $(id).hidden = true;
@@ -211,7 +180,7 @@ function suggest() {
   suggestionTimer = setTimeout(async () => {
     const query = $("add-name").value.trim();
     suggestionQuery = query;
-    const result = await request(`${API}/suggestions?q=${encodeURIComponent(query)}&list=${list.id}`);
+    const result = await request(`${API}/suggestions?q=${encodeURIComponent(query)}&list=${listId}`);
     if (!result.ok || suggestionQuery !== query) return;
     const onList = new Set([...items.values()].filter((item) => !item.purchased).map((item) => key(item.name)));
     const buttons = result.data.names.filter((name) => !onList.has(key(name))).slice(0, 6).map((name) => {
@@ -281,12 +250,9 @@ $("edit-form").addEventListener("submit", () => {
 });
 $("edit-cancel").addEventListener("click", () => { editing = null; $("edit-dialog").close(); });
 
-// Changes not sent yet (no connection) would be lost with the page: ask before leaving.
-window.addEventListener("beforeunload", (event) => { if (inFlight > 0) event.preventDefault(); });
-
 followEvents("list", {
   onEvent: (event) => {
-    if (event.listId !== list.id) return;
+    if (event.listId !== listId) return;
     if (event.type === "listDeleted" || event.type === "listPurged") listGone();
     else if (event.type === "listRestored" && gone) location.reload();
     else rereadSoon();
@@ -295,4 +261,20 @@ followEvents("list", {
   onLive: (live) => { $("list-page").dataset.live = String(live); },
 });
 
-draw();
+list = await initialList();
+if (list) {
+  items = new Map(list.items.map((item) => [item.id, item]));
+  draw();
+  performance.mark("hearth:list-drawn"); // scripts/offline-figures.py times the offline copy with it
+  rereadSoon();
+} else {
+  notKept();
+}
+
+/** A page opened without a connection for a list this device never kept. */
+function notKept() {
+  gone = true;
+  $("list-gone").textContent = "This list is not kept on this device yet: open it once with a connection, and it opens here offline too.";
+  $("list-gone").hidden = false;
+  for (const id of ["add-form", "suggestions", "list-options", "list-counts", "basket"]) $(id).hidden = true;
+}

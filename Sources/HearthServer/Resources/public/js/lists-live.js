@@ -26,4 +26,4 @@ function scheduleRefresh() {
 }
 
 if (live) followEvents("list", { onEvent: scheduleRefresh, onReconnect: scheduleRefresh });
-if (live && document.getElementById("lists")) bindDrag(live, scheduleRefresh);
+if (live && document.getElementById("lists") && document.documentElement.dataset.shell !== "true") bindDrag(live, scheduleRefresh);

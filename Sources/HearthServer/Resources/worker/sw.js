@@ -1,20 +1,34 @@
-// Hearth's service worker: the installed app opens like the seed apps did. Styles, scripts and
-// icons come from a cache when the network cannot bring them; a page that cannot be loaded shows
-// the honest offline page. Pages and API answers carry a household's data and are never cached.
-const CACHE = "hearth-shell-v1";
+// Hearth's service worker: the installed app opens like the seed apps did, also without a
+// connection. The server fills in this release's VERSION and its static ASSETS: they are kept at
+// install and served from the cache first (a page of a newer release fetches its own). A page that
+// cannot be loaded is answered with a shell kept for it (the lists, one list), which shows the
+// signed-in account's own copy from IndexedDB, or else with the honest offline page. Pages and API
+// answers carry a household's data and are never cached here; the copy is per account
+// (offline-db.js), and Background Sync sends its outbox when the connection is back.
+importScripts("/js/offline-db.js");
+
+const VERSION = "__VERSION__";
+const ASSETS = __ASSETS__;
+const CACHE = `hearth-${VERSION}`;
 const OFFLINE = "/offline";
 const STATIC = /^\/(css|js|icons)\/|^\/favicon\.svg$/;
+/** Which kept shell answers a page asked for without a connection. */
+const SHELLS = [
+  [/^\/lists\/?$/, "/shell/lists"],
+  [/^\/lists\/[0-9a-f-]{36}\/?$/i, "/shell/list"],
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const response = await fetch(OFFLINE, { credentials: "omit", cache: "no-store" });
-    const html = await response.clone().text();
-    await cache.put(OFFLINE, response);
-    // The offline page's own styles and scripts, so that it looks right without a network.
-    const assets = [...html.matchAll(/(?:href|src)="(\/[^"]+)"/g)].map((match) => match[1])
-      .filter((path) => STATIC.test(new URL(path, location.origin).pathname));
-    await cache.addAll([...new Set(assets)]);
+    // Kept signed out (credentials omitted): the shells carry nobody's data.
+    const pages = [OFFLINE, ...SHELLS.map(([, shell]) => shell)];
+    await Promise.all(pages.map(async (page) => {
+      const response = await fetch(page, { credentials: "omit", cache: "no-store" });
+      if (!response.ok) throw new Error(`${page} answered ${response.status}`);
+      await cache.put(page, response);
+    }));
+    await cache.addAll(ASSETS.map((path) => new Request(path, { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
@@ -31,23 +45,39 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(async () => (await caches.match(OFFLINE)) ?? Response.error()));
+    event.respondWith(fetch(request).catch(() => offlinePage(url.pathname)));
   } else if (STATIC.test(url.pathname)) {
-    event.respondWith(networkFirst(request));
+    const version = url.searchParams.get("v");
+    if (!version || version === VERSION) event.respondWith(cacheFirst(request, url.pathname));
   }
 });
 
-/** The network's answer (kept for later), or the kept one when there is no network. */
-async function networkFirst(request) {
-  const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
-    return response;
-  } catch {
-    return (await cache.match(request)) ?? Response.error();
-  }
+async function offlinePage(path) {
+  const shell = SHELLS.find(([pattern]) => pattern.test(path))?.[1] ?? OFFLINE;
+  return (await caches.match(shell)) ?? (await caches.match(OFFLINE)) ?? Response.error();
 }
+
+/** This release's file from the cache, or from the network (and then kept). */
+async function cacheFirst(request, path) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(path);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(path, response.clone());
+  return response;
+}
+
+// Background Sync (where the browser has it): the outbox is sent even after its page was closed.
+// A replay that still finds no connection fails the event, so the browser tries again later.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "hearth-outbox") return;
+  event.waitUntil((async () => {
+    const account = await self.hearthOffline.currentAccount();
+    if (!account) return;
+    const state = await self.hearthOffline.replay(account.userId, account.csrfToken);
+    if (state === "waiting") throw new Error("The server cannot be reached yet.");
+  })());
+});
 
 // Notifications (Settings → Notifications): the server pushes a timer's end, its alarm and its
 // dismissal, and reminders. Each push's JSON says what to show. A Focus page that is open and on

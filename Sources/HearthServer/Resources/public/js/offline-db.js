@@ -1,0 +1,205 @@
+// Hearth offline: what a signed-in browser keeps to work without a connection, in IndexedDB.
+//
+// - Which account this browser shows (database "hearth"): its id and the page's CSRF token, so the
+//   service worker and a page opened offline can send changes later.
+// - Per account (database "hearth-<user id>"): the outbox of changes not yet sent, the changes the
+//   server refused (until the person has read why), and a copy of what the pages show (lists).
+//
+// Written as a plain script so that the pages (as a module, for its side effect) and the service
+// worker (importScripts, for Background Sync) share one replay: `self.hearthOffline`.
+(() => {
+  const CHANNEL = "hearth-outbox";
+  const REQUEST_TIMEOUT = 15_000;
+  const connections = new Map(); // database name → Promise<IDBDatabase>
+
+  const promised = (request) => new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const finished = (transaction) => new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = transaction.onabort = () => reject(transaction.error);
+  });
+
+  function open(name, upgrade) {
+    if (!connections.has(name)) {
+      const request = indexedDB.open(name, 1);
+      request.onupgradeneeded = () => upgrade(request.result);
+      const opening = promised(request).then((db) => {
+        // Another tab deletes this account's data (signing out): let it.
+        db.onversionchange = () => { db.close(); connections.delete(name); };
+        return db;
+      });
+      opening.catch(() => connections.delete(name));
+      connections.set(name, opening);
+    }
+    return connections.get(name);
+  }
+
+  const meta = () => open("hearth", (db) => db.createObjectStore("current"));
+  const accountName = (userId) => `hearth-${userId}`;
+  const account = (userId) => open(accountName(userId), (db) => {
+    db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+    db.createObjectStore("refused", { keyPath: "seq" });
+    db.createObjectStore("copies"); // e.g. "lists" → the list cards, "list:<id>" → one list with its items
+  });
+
+  /** The account this browser shows, `{ userId, csrfToken }`, or null when nobody signed in here. */
+  async function currentAccount() {
+    const db = await meta();
+    return (await promised(db.transaction("current").objectStore("current").get("account"))) ?? null;
+  }
+
+  /**
+   * Notes who is signed in (every signed-in page does). Another account's copy is deleted then: two
+   * accounts on one device never see each other's data. Its outbox stays, sent when it signs in again.
+   */
+  async function signedIn(userId, csrfToken) {
+    const previous = await currentAccount();
+    if (previous?.userId === userId && previous.csrfToken === csrfToken) return;
+    const db = await meta();
+    const writing = db.transaction("current", "readwrite");
+    writing.objectStore("current").put({ userId, csrfToken }, "account");
+    await finished(writing);
+    if (previous && previous.userId !== userId) {
+      const old = await account(previous.userId);
+      const clearing = old.transaction("copies", "readwrite");
+      clearing.objectStore("copies").clear();
+      await finished(clearing);
+    }
+  }
+
+  /** Signing out: this account's copy and outbox are deleted, and nobody is shown here any more. */
+  async function signedOut(userId) {
+    const db = await meta();
+    const writing = db.transaction("current", "readwrite");
+    writing.objectStore("current").delete("account");
+    await finished(writing);
+    const name = accountName(userId);
+    (await connections.get(name))?.close();
+    connections.delete(name);
+    await promised(indexedDB.deleteDatabase(name));
+  }
+
+  async function read(userId, storeName, key) {
+    const db = await account(userId);
+    return (await promised(db.transaction(storeName).objectStore(storeName).get(key))) ?? null;
+  }
+
+  async function readAll(userId, storeName) {
+    const db = await account(userId);
+    return promised(db.transaction(storeName).objectStore(storeName).getAll());
+  }
+
+  /**
+   * Writes copies (`{ key: value }`, null deletes) and appends `entries` to the outbox in one
+   * transaction: what the page shows and what it will send are never out of step.
+   */
+  async function save(userId, { copies = {}, entries = [] } = {}) {
+    const db = await account(userId);
+    const writing = db.transaction(["copies", "outbox"], "readwrite");
+    for (const [key, value] of Object.entries(copies)) {
+      if (value === null) writing.objectStore("copies").delete(key);
+      else writing.objectStore("copies").put(value, key);
+    }
+    const now = new Date().toISOString();
+    for (const entry of entries) writing.objectStore("outbox").add({ ...entry, queuedAt: now });
+    await finished(writing);
+    if (entries.length) announce({ type: "queued" });
+  }
+
+  async function dismiss(userId, seq) {
+    const db = await account(userId);
+    const writing = db.transaction("refused", "readwrite");
+    writing.objectStore("refused").delete(seq);
+    await finished(writing);
+    announce({ type: "dismissed" });
+  }
+
+  function announce(message) {
+    try {
+      const channel = new BroadcastChannel(CHANNEL);
+      channel.postMessage(message);
+      channel.close();
+    } catch { /* no BroadcastChannel: this page still hears its own outcomes */ }
+  }
+
+  /**
+   * Sends the outbox in order, one change at a time (one sender per account across tabs and the
+   * worker). Each change is safe to send twice: new things carry their id, checks their time, and
+   * a delete of what is gone is done. A change the server refuses (4xx) moves to "refused" with the
+   * reason; no connection or a server in trouble stops the replay until the next try. Answers
+   * `"synced"`, `"waiting"` or `"signedOut"`; `onOutcome(entry, result, outcome)` hears each change.
+   */
+  function replay(userId, csrfToken, onOutcome = () => {}) {
+    const run = async () => {
+      for (;;) {
+        const db = await account(userId);
+        const cursor = await promised(db.transaction("outbox").objectStore("outbox").openCursor());
+        const entry = cursor?.value;
+        if (!entry) return "synced";
+        const result = await send(entry, csrfToken);
+        const outcome = judge(entry, result);
+        if (outcome === "wait" || outcome === "signedOut") {
+          announce({ type: outcome });
+          return outcome === "wait" ? "waiting" : "signedOut";
+        }
+        await settle(db, entry, result, outcome);
+        onOutcome(entry, result, outcome);
+        announce({ type: "outcome", entry, result, outcome });
+      }
+    };
+    return self.navigator.locks ? self.navigator.locks.request(`hearth-outbox-${userId}`, run) : run();
+  }
+
+  async function send(entry, csrfToken) {
+    const init = {
+      method: entry.method, credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRF-Token": csrfToken ?? "" },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+    };
+    if (entry.body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(entry.body);
+    }
+    try {
+      const response = await fetch(entry.url, init);
+      const data = response.status === 204 ? null : await response.json().catch(() => null);
+      return { ok: response.ok, status: response.status, data };
+    } catch {
+      return { ok: false, status: 0, data: null };
+    }
+  }
+
+  function judge(entry, { ok, status, data }) {
+    if (ok || (status === 404 && entry.method === "DELETE")) return "done";
+    if (status === 0 || status === 408 || status === 429 || status >= 500) return "wait";
+    if (status === 401 || (status === 403 && /CSRF/.test(data?.detail ?? ""))) return "signedOut";
+    return "refused";
+  }
+
+  /** Removes a sent change; keeps a refused one with its reason; points later changes at the id the server chose. */
+  async function settle(db, entry, result, outcome) {
+    const writing = db.transaction(["outbox", "refused"], "readwrite");
+    const outbox = writing.objectStore("outbox");
+    outbox.delete(entry.seq);
+    if (outcome === "refused") {
+      writing.objectStore("refused").put({ ...entry, status: result.status, detail: result.data?.detail ?? null });
+    }
+    const chosen = result.data?.id?.toLowerCase();
+    if (outcome === "done" && entry.creates && chosen && chosen !== entry.creates.toLowerCase()) {
+      // "Milk" was already on the list: the server added the quantities up on its own line.
+      outbox.openCursor().onsuccess = (event) => {
+        const later = event.target.result;
+        if (!later) return;
+        if (later.value.url.includes(entry.creates)) later.update({ ...later.value, url: later.value.url.split(entry.creates).join(chosen) });
+        later.continue();
+      };
+    }
+    await finished(writing);
+  }
+
+  self.hearthOffline = {
+    CHANNEL, currentAccount, signedIn, signedOut, read, readAll, save, dismiss, replay,
+  };
+})();

@@ -1,0 +1,142 @@
+"""Offline in a real browser: a shop with no signal (the server stopped and the page offline),
+changes kept in the outbox across reloads and a closed tab, sent exactly once when the connection
+is back and seen live by the other member; an answer lost on its way back makes nothing twice; and
+signing out leaves none of the account's data in the browser."""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_accounts import click, register, unique_email, wait
+from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
+
+# A replay's first retry comes after a second, the next ones later: the wait allows a loaded machine.
+SYNC_SECONDS = 30
+
+SERVER_LIST = """
+const [listId, done] = [arguments[0], arguments[arguments.length - 1]];
+(async () => {
+  const items = [];
+  let cursor = "";
+  do {
+    const page = await (await fetch(`/api/v1/lists/${listId}${cursor ? `?cursor=${cursor}` : ""}`)).json();
+    items.push(...page.items);
+    cursor = page.nextCursor ?? "";
+  } while (cursor);
+  done(items.map((item) => [item.name, item.purchased]));
+})().catch((error) => done(String(error)));
+"""
+
+
+def status_text(driver) -> str:
+    return driver.find_element(By.ID, "sync-status").text
+
+
+def controlled_by_service_worker(driver) -> None:
+    wait(driver).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+
+
+def waiting_marks(driver) -> int:
+    """Lines marked "Not saved yet" (in the basket too, folded or not)."""
+    return len(driver.find_elements(By.CSS_SELECTOR, ".item.pending"))
+
+
+def shows_kept_list(driver, to_buy: int, in_basket: int) -> bool:
+    return len(names_in(driver, "to-buy")) == to_buy and driver.find_element(By.ID, "basket-count").text == str(in_basket)
+
+
+def test_a_shop_without_signal_keeps_every_change_until_it_lands_exactly_once(stoppable_server, browser_factory, screenshot):
+    base = stoppable_server.base_url
+    ada, bob = household_of_two(base, browser_factory)
+    list_id = create_list(ada, base, "Groceries")
+    add_item(ada, "Bread")
+    wait(ada).until(lambda d: names_in(d, "to-buy") == ["Bread"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    controlled_by_service_worker(ada)
+    bob.get(f"{base}/lists/{list_id}")
+    open_list_page(bob)
+
+    # In the shop: no signal at all (the page offline, and nothing answers for the worker either).
+    stoppable_server.stop()
+    set_offline(ada, True)
+    names = [f"Item {number:02}" for number in range(1, 21)]
+    for name in names:
+        add_item(ada, name)
+    wait(ada).until(lambda d: len(names_in(d, "to-buy")) == 21)
+    for name in names[:5]:
+        click(ada, row_of(ada, name).find_element(By.CSS_SELECTOR, "input[type=checkbox]"))
+    wait(ada).until(lambda d: d.find_element(By.ID, "basket-count").text == "5")
+    wait(ada).until(lambda d: status_text(d) == "Offline — 25 changes waiting")
+    assert waiting_marks(ada) == 20, "every line not saved yet is marked"
+    screenshot(ada, "offline-list-waiting-phone")
+
+    # A reload without a connection: the kept page shows the account's copy, still marked waiting.
+    ada.refresh()
+    wait(ada).until(lambda d: d.find_element(By.CSS_SELECTOR, "html").get_attribute("data-shell") == "true")
+    wait(ada).until(lambda d: shows_kept_list(d, 16, 5))
+    wait(ada).until(lambda d: status_text(d) == "Offline — 25 changes waiting")
+    assert waiting_marks(ada) == 20
+    # The index, offline too, counts what the copy holds.
+    ada.get(f"{base}/lists")
+    wait(ada).until(lambda d: [card.text.splitlines()[1:] for card in d.find_elements(By.CSS_SELECTOR, ".list-card")]
+                    == [["Groceries", "16 to buy · 5 of 21 in the basket"]])
+    screenshot(ada, "offline-lists-index-phone")
+
+    # The tab is closed; a new one opens the list, still offline.
+    first_tab = ada.current_window_handle
+    ada.switch_to.new_window("tab")
+    ada.switch_to.window(first_tab)
+    ada.close()
+    ada.switch_to.window(ada.window_handles[0])
+    set_offline(ada, True)
+    ada.get(f"{base}/lists/{list_id}")
+    wait(ada).until(lambda d: shows_kept_list(d, 16, 5))
+
+    # Back in signal: everything lands once, and Bob sees it without touching his page.
+    stoppable_server.start()
+    set_offline(ada, False)
+    WebDriverWait(ada, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait(ada).until(lambda d: waiting_marks(d) == 0)
+    ada.set_script_timeout(20)
+    on_server = ada.execute_async_script(SERVER_LIST, list_id)
+    assert sorted(on_server) == sorted([["Bread", False]] + [[name, index < 5] for index, name in enumerate(names)])
+    WebDriverWait(bob, SYNC_SECONDS).until(lambda d: shows_kept_list(d, 16, 5))
+    screenshot(ada, "offline-list-synced-phone")
+
+
+def test_a_change_whose_answer_was_lost_is_not_made_twice(server, browser_factory):
+    driver = browser_factory()
+    register(driver, server, unique_email())
+    list_id = create_list(driver, server, "Hardware")
+    # The next new item reaches the server, but its answer never comes back to the page.
+    driver.execute_script("""
+      const real = window.fetch;
+      let lost = false;
+      window.fetch = async (url, init) => {
+        const response = await real(url, init);
+        if (!lost && init?.method === "POST" && String(url).endsWith("/items")) {
+          lost = true;
+          throw new TypeError("Failed to fetch");
+        }
+        return response;
+      };
+    """)
+    add_item(driver, "Screws")
+    WebDriverWait(driver, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    driver.set_script_timeout(20)
+    assert driver.execute_async_script(SERVER_LIST, list_id) == [["Screws", False]]
+    driver.refresh()
+    open_list_page(driver)
+    assert names_in(driver, "to-buy") == ["Screws"]
+
+
+def test_signing_out_leaves_nothing_of_the_account_in_the_browser(server, browser_factory):
+    driver = browser_factory()
+    register(driver, server, unique_email())
+    create_list(driver, server, "Pharmacy")
+    account = driver.find_element(By.CSS_SELECTOR, "html").get_attribute("data-account")
+    databases = "const done = arguments[0]; indexedDB.databases().then((all) => done(all.map((db) => db.name)));"
+    wait(driver).until(lambda d: f"hearth-{account}" in d.execute_async_script(databases))
+    click(driver, driver.find_element(By.ID, "logout"))
+    wait(driver).until(lambda d: "signed-out" in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
+    assert f"hearth-{account}" not in driver.execute_async_script(databases)
