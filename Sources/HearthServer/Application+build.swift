@@ -109,7 +109,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     // Fractional seconds keep `endsAt` exact to the millisecond for every client's countdown.
     try HearthAPIService(services: services).registerHandlers(
         on: router, configuration: .hearthServer,
-        middlewares: [PlainResponseHeaders(), ListPageAnswers(cache: services.database.listPages, clock: services.clock)])
+        middlewares: [EmptyBodyIsNoBody(), PlainResponseHeaders(), ListPageAnswers(cache: services.database.listPages, clock: services.clock)])
     services.routes.load(from: router)
     return router
 }

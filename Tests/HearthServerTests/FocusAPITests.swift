@@ -35,6 +35,32 @@ import Testing
         }
     }
 
+    @Test func commandsMadeWithoutAConnectionAreAppliedAtTheTimeTheyWereMade() async throws {
+        let clock = VirtualClock() // 2027-01-15T08:00:00Z
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            clock.advance(by: 600) // the gym had no signal; the page sends its taps ten minutes later
+            let taps = [("start", #""mode":"rest","seconds":60,"#, "08:00:00"), ("dismiss", "", "08:01:05"),
+                        ("start", #""mode":"rest","seconds":60,"#, "08:02:00"), ("dismiss", "", "08:03:05"), ("end-workout", "", "08:04:00")]
+            for (command, fields, time) in taps {
+                let response = try await api.send(.post, "/api/v1/focus/timer/\(command)",
+                                                  json: #"{\#(fields)"madeAt":"2027-01-15T\#(time).000Z"}"#, token: token)
+                #expect(response.status == .ok, "\(command) at \(time)")
+            }
+            let page = try await api.send(.get, "/api/v1/focus/sessions", token: token).json()
+            let sessions = page["sessions"] as? [[String: Any]] ?? []
+            #expect(sessions.map { $0["endedAt"] as? String } == ["2027-01-15T08:03:00.000Z", "2027-01-15T08:01:00.000Z"])
+            #expect(sessions.map { $0["actualSeconds"] as? Int } == [60, 60])
+            let timer = try await api.send(.get, "/api/v1/focus/timer", token: token).json()
+            #expect(timer["phase"] as? String == "idle" && timer["workout"] == nil)
+            // A command without options still needs no body; an empty object is the same.
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/pause", token: token).status == .ok)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/resume", json: "{}", token: token).status == .ok)
+        }
+    }
+
     @Test func pauseResumeAndExtendFollowTheVirtualClock() async throws {
         let clock = VirtualClock()
         try await withApp(clock: clock) { client in

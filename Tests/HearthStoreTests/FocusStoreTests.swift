@@ -40,6 +40,41 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func aLateCommandReplacesTheSessionTheSchedulerRecordedWithoutIt(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await user(database)
+            let store = FocusStore(database: database, clock: clock)
+            let engine = TimerEngine(timeZone: utc)
+            let settings = FocusSettings()
+            let start = clock.now
+            let command = { @Sendable (command: TimerCommand, madeAt: Date) in
+                try await store.command(userId: ada.id, timeZone: utc, { record, now in
+                    TimerWrite(try engine.handle(command, to: record, settings: settings, madeAt: madeAt, now: now))
+                }, effects: { _, _, _ in }).transition
+            }
+            _ = try await command(.startFocus(label: "Essay"), start)
+            clock.advance(by: 1500)
+            _ = try await store.advance(userId: ada.id, timeZone: utc, { state, now in engine.advance(state, to: now, settings: settings) },
+                                        effects: { _, _, _ in })
+            #expect(try await store.sessions(userId: ada.id, filter: .init(), limit: 10, offset: 0).total == 1)
+
+            // A pause tapped at 1000 s without a connection arrives at 1600 s: the phase never ended.
+            clock.advance(by: 100)
+            let paused = try await command(.pause, start + 1000)
+            #expect(paused.state.isPaused && paused.state.remainingSeconds(at: clock.now) == 500)
+            #expect(try await store.sessions(userId: ada.id, filter: .init(), limit: 10, offset: 0).total == 0)
+            // It resumes and runs out: one session of 1500 s, as if the pause had arrived at once.
+            _ = try await command(.resume, start + 1600)
+            clock.advance(by: 700)
+            _ = try await store.advance(userId: ada.id, timeZone: utc, { state, now in engine.advance(state, to: now, settings: settings) },
+                                        effects: { _, _, _ in })
+            let sessions = try await store.sessions(userId: ada.id, filter: .init(), limit: 10, offset: 0).sessions
+            #expect(sessions.map(\.actualSeconds) == [1500])
+            #expect(sessions.map(\.endedAt) == [start + 2100])
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func aRefusedCommandChangesNothing(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let ada = try await user(database)

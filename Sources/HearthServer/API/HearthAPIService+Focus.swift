@@ -13,7 +13,7 @@ extension HearthAPIService {
 
     func startTimer(_ input: Operations.StartTimer.Input) async throws -> Operations.StartTimer.Output {
         let body = switch input.body { case .json(let body): body }
-        return .ok(.init(body: .json(try await run(try Self.command(starting: body)))))
+        return .ok(.init(body: .json(try await run(try Self.command(starting: body), madeAt: body.madeAt))))
     }
 
     func timerCommand(_ input: Operations.TimerCommand.Input) async throws -> Operations.TimerCommand.Output {
@@ -25,12 +25,13 @@ extension HearthAPIService {
         case .dismiss: .dismiss
         case .endWorkout: .endWorkout
         }
-        return .ok(.init(body: .json(try await run(command))))
+        let madeAt: Date? = switch input.body { case .json(let options): options.madeAt; case nil: nil }
+        return .ok(.init(body: .json(try await run(command, madeAt: madeAt))))
     }
 
     func extendTimer(_ input: Operations.ExtendTimer.Input) async throws -> Operations.ExtendTimer.Output {
         let body = switch input.body { case .json(let body): body }
-        return .ok(.init(body: .json(try await run(.extend(seconds: body.seconds)))))
+        return .ok(.init(body: .json(try await run(.extend(seconds: body.seconds), madeAt: body.madeAt))))
     }
 
     func getFocusSettings(_ input: Operations.GetFocusSettings.Input) async throws -> Operations.GetFocusSettings.Output {
@@ -46,10 +47,10 @@ extension HearthAPIService {
         return .ok(.init(body: .json(try Self.dto(settings))))
     }
 
-    /// Applies a command to the caller's timer and returns the new state.
-    private func run(_ command: TimerCommand) async throws -> Components.Schemas.TimerState {
+    /// Applies a command (made at `madeAt`, when sent late) to the caller's timer and returns the new state.
+    private func run(_ command: TimerCommand, madeAt: Date?) async throws -> Components.Schemas.TimerState {
         let user = try APIRequest.requireUser()
-        let timer = try await services.focus.handle(command, for: user)
+        let timer = try await services.focus.handle(command, madeAt: madeAt, for: user)
         return .init(timer.state, settings: timer.settings, now: services.clock.now, timeZone: user.zone)
     }
 

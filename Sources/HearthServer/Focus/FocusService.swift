@@ -25,12 +25,13 @@ struct FocusService: Sendable {
         return (engine(for: user).advance(timer, to: clock.now, settings: settings).state, settings)
     }
 
-    /// Applies a command, stores the result with its sessions, and publishes its events.
-    func handle(_ command: TimerCommand, for user: User) async throws -> (state: TimerState, settings: FocusSettings) {
+    /// Applies a command made at `madeAt` (nil: now; a page without a connection sends its taps
+    /// later), stores the result with its sessions, and publishes its events.
+    func handle(_ command: TimerCommand, madeAt: Date? = nil, for user: User) async throws -> (state: TimerState, settings: FocusSettings) {
         let settings = try await store.settings(userId: user.id)
         let engine = engine(for: user)
-        let outcome = try await store.update(userId: user.id, timeZone: user.zone, { state, now in
-            try engine.handle(command, to: state, settings: settings, at: now)
+        let outcome = try await store.command(userId: user.id, timeZone: user.zone, { record, now in
+            TimerWrite(try engine.handle(command, to: record, settings: settings, madeAt: madeAt, now: now))
         }, effects: effects(for: user, settings: settings))
         return (await published(outcome, for: user).state, settings)
     }

@@ -2,6 +2,22 @@ import Foundation
 import HearthCore
 import SQLKit
 
+/// What a change of the timer writes: the transition, and for a person's command what it keeps
+/// and replaces (`TimerChange`); nil for the scheduler's changes.
+public struct TimerWrite: Sendable {
+    public var transition: TimerTransition
+    public var command: TimerChange?
+
+    public init(transition: TimerTransition, command: TimerChange? = nil) {
+        self.transition = transition
+        self.command = command
+    }
+
+    public init(_ change: TimerChange) {
+        self.init(transition: change.transition, command: change)
+    }
+}
+
 /// Focus data of one user at a time: settings, the timer state, sessions and workouts.
 /// Every query is scoped by the user id it is given.
 public struct FocusStore: Sendable {
@@ -70,12 +86,26 @@ public struct FocusStore: Sendable {
         _ change: @escaping @Sendable (TimerState, Date) throws -> TimerTransition,
         effects: @escaping @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects
     ) async throws -> (transition: TimerTransition, effects: Effects?) {
+        try await command(userId: userId, timeZone: timeZone, { record, now in
+            TimerWrite(transition: try change(record.state, now))
+        }, effects: effects)
+    }
+
+    /// ``update(userId:timeZone:_:effects:)`` for a person's command, which may have been made a
+    /// while ago (see `TimerEngine.handle(_:to:settings:madeAt:now:)`): `change` gets the whole
+    /// record, the state right after the command is kept for the next late one, and the recorded
+    /// sessions and workouts the command replaces go.
+    public func command<Effects: Sendable>(
+        userId: UUID, timeZone: TimeZone,
+        _ change: @escaping @Sendable (TimerRecord, Date) throws -> TimerWrite,
+        effects: @escaping @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects
+    ) async throws -> (transition: TimerTransition, effects: Effects?) {
         defer { database.timers.clear() }  // once committed (see TimerCache)
         let clock = clock
         return try await database.transaction { db in
             let now = clock.now
             if let row = try await Self.lockedTimer(userId: userId, on: db) {
-                return try await Self.apply(change, effects, to: try Self.decodeState(row), userId: userId, timeZone: timeZone, at: now, on: db)
+                return try await Self.apply(change, effects, to: try Self.decodeRecord(row), userId: userId, timeZone: timeZone, at: now, on: db)
             }
             // The first command of this user: create the row (a concurrent first command may win), then lock it.
             try await db.insert(into: "focus_timers").columns("user_id", "state", "due_at", "updated_at")
@@ -83,7 +113,11 @@ public struct FocusStore: Sendable {
                         SQLLiteral.null, SQLBind(now))
                 .ignoringConflicts(with: ["user_id"]).run()
             guard let row = try await Self.lockedTimer(userId: userId, on: db) else { throw StoreError.missingRow("focus_timers") }
-            return try await Self.apply(change, effects, to: try Self.decodeState(row), userId: userId, timeZone: timeZone, at: now, on: db)
+            var record = try Self.decodeRecord(row)
+            if record.commandAt == nil && record.state == TimerState() {
+                record.recordedUntil = .distantPast // a timer that never ran has nothing recorded: its first command may be late too
+            }
+            return try await Self.apply(change, effects, to: record, userId: userId, timeZone: timeZone, at: now, on: db)
         }
     }
 
@@ -100,23 +134,34 @@ public struct FocusStore: Sendable {
         let clock = clock
         return try await database.transaction { db in
             guard let row = try await Self.lockedTimer(userId: userId, on: db, unlessTaken: true) else { return nil }
-            return try await Self.apply(change, effects, to: try Self.decodeState(row), userId: userId, timeZone: timeZone, at: clock.now, on: db)
+            return try await Self.apply({ record, now in TimerWrite(transition: try change(record.state, now)) }, effects,
+                                        to: try Self.decodeRecord(row), userId: userId, timeZone: timeZone, at: clock.now, on: db)
         }
     }
 
-    /// Writes what `change` makes of the locked state `before`, with its sessions and workouts, and runs `effects`.
+    /// Writes what `change` makes of the locked `record`, with its sessions and workouts, and runs `effects`.
     private static func apply<Effects: Sendable>(
-        _ change: @Sendable (TimerState, Date) throws -> TimerTransition,
+        _ change: @Sendable (TimerRecord, Date) throws -> TimerWrite,
         _ effects: @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> Effects,
-        to before: TimerState, userId: UUID, timeZone: TimeZone, at now: Date, on db: any SQLDatabase
+        to record: TimerRecord, userId: UUID, timeZone: TimeZone, at now: Date, on db: any SQLDatabase
     ) async throws -> (transition: TimerTransition, effects: Effects?) {
-        let transition = try change(before, now)
-        guard transition.state != before || !transition.events.isEmpty else { return (transition, nil) }
-        try await db.update("focus_timers")
+        let write = try change(record, now)
+        let transition = write.transition
+        guard transition.state != record.state || !transition.events.isEmpty else { return (transition, nil) }
+        let update = db.update("focus_timers")
             .set("state", to: String(decoding: try encoder.encode(transition.state), as: UTF8.self))
             .set("due_at", to: transition.state.dueAt.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
             .set("updated_at", to: now)
-            .where("user_id", .equal, userId).run()
+        if let command = write.command {
+            update.set("command_state", to: String(decoding: try encoder.encode(command.commandState), as: UTF8.self))
+                .set("command_at", to: command.commandAt)
+        }
+        try await update.where("user_id", .equal, userId).run()
+        if let after = write.command?.replacesAfter {
+            for table in ["focus_sessions", "focus_workouts"] {
+                try await db.delete(from: table).where("user_id", .equal, userId).where("ended_at", .greaterThan, after).run()
+            }
+        }
         for session in transition.sessions {
             try await insert(session, userId: userId, timeZone: timeZone, on: db)
         }
@@ -158,7 +203,8 @@ public struct FocusStore: Sendable {
     /// The timer row, locked until the transaction ends (PostgreSQL; SQLite's writer lock already
     /// holds); `unlessTaken`: nil when another transaction holds it.
     static func lockedTimer(userId: UUID, on db: any SQLDatabase, unlessTaken: Bool = false) async throws -> (any SQLRow)? {
-        let query = db.select().column("state").from("focus_timers").where("user_id", .equal, userId)
+        let query = db.select().columns("state", "updated_at", "command_state", "command_at").from("focus_timers")
+            .where("user_id", .equal, userId)
         // SQLite has no row locks (its dialect drops the clause): one writer holds them all.
         if unlessTaken, db.dialect.exclusiveSelectLockExpression != nil {
             query.lockingClause(SQLRaw("FOR UPDATE SKIP LOCKED"))
@@ -168,7 +214,10 @@ public struct FocusStore: Sendable {
         return try await query.first()
     }
 
-    static func decodeState(_ row: any SQLRow) throws -> TimerState {
-        try decoded(TimerState.self, from: try row.decode(column: "state", as: String.self))
+    static func decodeRecord(_ row: any SQLRow) throws -> TimerRecord {
+        TimerRecord(state: try decoded(TimerState.self, from: try row.decode(column: "state", as: String.self)),
+                    recordedUntil: try row.decode(column: "updated_at", as: Date.self),
+                    commandState: try row.decode(column: "command_state", as: String?.self).map { try decoded(TimerState.self, from: $0) },
+                    commandAt: try row.decode(column: "command_at", as: Date?.self))
     }
 }

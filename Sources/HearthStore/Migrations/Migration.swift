@@ -44,6 +44,7 @@ extension Database {
         .attempts,
         .push,
         .listPushes,
+        .timerCommands,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.
