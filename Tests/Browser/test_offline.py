@@ -1,14 +1,17 @@
 """Offline in a real browser: a shop with no signal (the server stopped and the page offline),
 changes kept in the outbox across reloads and a closed tab, sent exactly once when the connection
-is back and seen live by the other member; an answer lost on its way back makes nothing twice; and
-signing out leaves none of the account's data in the browser."""
+is back and seen live by the other member; an answer lost on its way back makes nothing twice;
+signing out leaves none of the account's data in the browser; and a gym's rest timer that rings
+without a connection and is recorded as it happened once the connection is back."""
 
 from __future__ import annotations
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from test_accounts import click, register, unique_email, wait
+from test_focus import open_focus, text_of
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
 
 # A replay's first retry comes after a second, the next ones later: the wait allows a loaded machine.
@@ -140,3 +143,56 @@ def test_signing_out_leaves_nothing_of_the_account_in_the_browser(server, browse
     click(driver, driver.find_element(By.ID, "logout"))
     wait(driver).until(lambda d: "signed-out" in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
     assert f"hearth-{account}" not in driver.execute_async_script(databases)
+
+
+SERVER_SESSIONS = """
+const done = arguments[arguments.length - 1];
+fetch("/api/v1/focus/sessions").then((response) => response.json())
+  .then((page) => done(page.sessions.map((s) => [s.kind, (Date.parse(s.endedAt) - Date.parse(s.startedAt)) / 1000, s.actualSeconds])))
+  .catch((error) => done(String(error)));
+"""
+
+
+def test_a_rest_timer_in_a_gym_without_signal_rings_and_is_recorded_when_back(stoppable_server, browser_factory, screenshot):
+    base = stoppable_server.base_url
+    phone = browser_factory()
+    register(phone, base, unique_email())
+    open_focus(phone, base)
+    controlled_by_service_worker(phone)
+    click(phone, phone.find_element(By.ID, "tab-rest"))
+    while text_of(phone, "time") != "00:05":
+        click(phone, phone.find_element(By.ID, "rest-minus"))
+    # The stepped length is saved as the rest setting; the page read again keeps it for offline use.
+    wait(phone).until(lambda d: d.execute_async_script(
+        "const done = arguments[0]; fetch('/api/v1/focus/settings').then((r) => r.json()).then((s) => done(s.restSeconds));") == 5)
+    open_focus(phone, base)
+
+    # The gym: no signal, and the page opened again from the home screen.
+    stoppable_server.stop()
+    set_offline(phone, True)
+    phone.refresh()
+    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(phone).until(lambda d: text_of(d, "time") == "00:05")
+    for _ in range(2):
+        click(phone, phone.find_element(By.ID, "start-rest"))
+        wait(phone).until(lambda d: text_of(d, "phase-label") == "Rest")
+        assert phone.find_element(By.ID, "offline-note").is_displayed()
+        screenshot(phone, "offline-rest-running-phone")
+        WebDriverWait(phone, SYNC_SECONDS).until(EC.visibility_of_element_located((By.ID, "alarm")))
+        assert "Rest over" in text_of(phone, "alarm")
+        screenshot(phone, "offline-rest-alarm-phone")
+        click(phone, phone.find_element(By.ID, "dismiss"))
+        wait(phone).until(EC.invisibility_of_element_located((By.ID, "alarm")))
+    click(phone, phone.find_element(By.ID, "end-workout"))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "workout-summary")))
+    assert text_of(phone, "workout-rests") == "2"
+    wait(phone).until(lambda d: status_text(d) == "Offline — 5 changes waiting")
+
+    # Back in signal: the server records the rests as they happened.
+    stoppable_server.start()
+    set_offline(phone, False)
+    WebDriverWait(phone, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    phone.set_script_timeout(20)
+    assert phone.execute_async_script(SERVER_SESSIONS) == [["rest", 5, 5], ["rest", 5, 5]]
+    open_focus(phone, base)
+    assert text_of(phone, "phase-label") == "Ready"

@@ -13,6 +13,14 @@ struct FocusPages {
         router.get("/focus/history", use: history)
         router.post("/focus/history/{id}/delete", use: deleteSession)
         router.get("/focus/stats", use: statistics)
+        router.get("/shell/focus", use: shell)
+    }
+
+    /// The timer page as the service worker keeps it: its script starts from the account's offline copy.
+    func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let page = FocusPage(layout: Layout.shell(title: "Focus", section: .focus, context: context, assetVersion: services.renderer.assetVersion),
+                             timerJSON: "null", settingsJSON: "null", timeZone: "", initialTime: "--:--")
+        return try services.renderer.render("focus", page).keptByServiceWorker()
     }
 
     func timer(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -70,6 +70,9 @@ let offset = 0; // server clock minus this device's clock, in ms
 let offsetMeasuredAt = -Infinity;
 
 export const serverNow = () => Date.now() + offset;
+/** The offset as measured, to keep with the offline copy; a page opened offline starts from it. */
+export const clockOffset = () => offset;
+export function startFromOffset(kept) { if (Number.isFinite(kept)) offset = kept; }
 
 /** Milliseconds of an API date-time; one without a zone designator is UTC (the server's clock). */
 export const parseTime = (text) => Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`);

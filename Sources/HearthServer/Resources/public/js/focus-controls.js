@@ -2,8 +2,11 @@
 // the rest stepper, which controls show in each state, and the errors a command can bring.
 
 import { problemText, request } from "./api.js";
-import { formatClock, isActive } from "./focus-clock.js";
+import { formatClock, isActive, serverNow } from "./focus-clock.js";
+import { predict } from "./focus-offline.js";
 import { $, longBreakDue, root, setText, state, store, tabs, targetValue } from "./focus-page.js";
+import { refetch, showWorkoutSummary } from "./focus-stream.js";
+import { dismissRefused, onOutcome, queue } from "./outbox.js";
 
 export const API = "/api/v1/focus";
 export const REST = { step: 15, min: 5, max: 600 };
@@ -20,18 +23,41 @@ export function showError(text) {
   error.hidden = !text;
 }
 
-/** Sends a timer command; on success the answer becomes the state, on failure the old state stays. */
-async function command(name, body) {
+const LABELS = {
+  start: "starting the timer", pause: "pausing the timer", resume: "resuming the timer", skip: "skipping the phase",
+  extend: "changing the time left", reset: "stopping the timer", dismiss: "stopping the alarm", "end-workout": "ending the workout",
+};
+
+/**
+ * Sends a timer command through the outbox with the time it was made, so it also works without a
+ * connection: the page shows at once what the command does (focus-offline.js), the server applies
+ * it at that time when it gets it, and its answer then becomes the state. A refusal says why.
+ */
+function command(name, body = {}) {
   showError("");
-  state.busy = true;
-  view.render();
-  const { ok, status, data } = await request(`${API}/timer/${name}`, { method: "POST", body });
-  state.busy = false;
-  if (ok) view.applyTimer(data);
-  else showError(problemText({ status, data }));
-  view.render();
-  return ok;
+  const madeAt = serverNow();
+  const workout = state.timer.workout;
+  const predicted = predict(name, body, state.timer, state.settings, madeAt);
+  if (predicted) view.showPredicted(predicted);
+  if (predicted && name === "end-workout") {
+    showWorkoutSummary({ ...workout, seconds: Math.round((madeAt - Date.parse(workout.startedAt)) / 1000) });
+  }
+  queue([{ url: `${API}/timer/${name}`, method: "POST", body: { ...body, madeAt: new Date(madeAt).toISOString() }, label: LABELS[name] }])
+    .catch((error) => showError(error.message));
+  return true;
 }
+
+onOutcome((entry, result, outcome) => {
+  if (!entry.url.startsWith(`${API}/timer/`)) return;
+  if (outcome === "done") {
+    view.applyTimer(result.data);
+    return;
+  }
+  // Refused (the timer changed meanwhile): the reason shows by the timer, which goes back to the server's.
+  showError(problemText(result));
+  dismissRefused(entry.seq);
+  refetch();
+});
 
 // ---------- which controls show ----------
 
@@ -53,13 +79,12 @@ export function renderControls(t, mode) {
   const resting = t.phase === "rest";
   $("rest-value").hidden = resting;
   setText($("rest-value"), formatClock(state.restSeconds));
-  for (const button of $("controls").querySelectorAll("button")) button.disabled = state.busy;
+  for (const button of $("controls").querySelectorAll("button")) button.disabled = false;
   if (!resting) {
     $("rest-minus").disabled ||= state.restSeconds <= REST.min;
     $("rest-plus").disabled ||= state.restSeconds >= REST.max;
   }
   $("start-countdown").disabled ||= !targetValue();
-  $("controls").setAttribute("aria-busy", String(state.busy));
 }
 
 // ---------- wiring ----------
@@ -95,7 +120,7 @@ function rememberRestLength() {
   }, 700);
 }
 
-/** Connects the tabs and the timer's buttons; `page` is focus.js's { render, applyTimer }. */
+/** Connects the tabs and the timer's buttons; `page` is focus.js's { render, applyTimer, showPredicted }. */
 export function bindControls(page) {
   view = page;
   const { render } = page;
@@ -111,10 +136,10 @@ export function bindControls(page) {
     next.focus();
   });
   const on = (id, handler) => $(id).addEventListener("click", handler);
-  on("start-focus", async () => {
+  on("start-focus", () => {
     const label = $("focus-label").value.trim();
-    const started = await command("start", { mode: "pomodoro", phase: "focus", ...(label ? { label } : {}) });
-    if (started && state.settings.focusModeSuggestion) $("focus-hint").hidden = false;
+    command("start", { mode: "pomodoro", phase: "focus", ...(label ? { label } : {}) });
+    if (state.settings.focusModeSuggestion) $("focus-hint").hidden = false;
   });
   on("start-break", () => command("start", { mode: "pomodoro", phase: "break" }));
   on("pause", () => command("pause"));

@@ -16,7 +16,6 @@ export const state = {
   newest: -Infinity,    // server time of the state shown; older answers are dropped
   view: "pomodoro",     // the tab chosen while idle
   restSeconds: 90,      // the rest stepper
-  busy: false,
   lastRefetch: -Infinity,
   lastSignal: -Infinity,
 };

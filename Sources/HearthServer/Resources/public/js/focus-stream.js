@@ -66,7 +66,8 @@ function handleEvent(event) {
   announce(describe(event));
 }
 
-function showWorkoutSummary(workout) {
+/** The workout's summary: `{ rests, restSeconds, seconds }` (the server's, or the page's own without a connection). */
+export function showWorkoutSummary(workout) {
   setText($("workout-rests"), String(workout.rests));
   setText($("workout-rest-time"), formatDuration(workout.restSeconds));
   setText($("workout-length"), formatDuration(workout.seconds));
@@ -76,7 +77,7 @@ function showWorkoutSummary(workout) {
 // ---------- sound, vibration, notifications ----------
 
 /** Sound, vibration and a notification, once per burst of events (a phase end and the next start). */
-function phaseEnded(kind, at) {
+export function phaseEnded(kind, at) {
   if (performance.now() - state.lastSignal < 1500) return;
   state.lastSignal = performance.now();
   const settings = state.settings;

@@ -9,17 +9,23 @@
 //   focus-stream.js    the event stream, re-fetches, phase-end signals
 //   focus-settings.js  the settings dialog
 //   focus-audio.js     the sounds
+//   focus-offline.js   what a command does, and a phase's end, while no server can say so
+//
+// The timer and settings are kept in this account's offline copy: a page the service worker opens
+// without a connection (the gym) starts from it, counts down and rings on its own.
 
 import { stopAlarmLoop, unlockAudio } from "./focus-audio.js";
 import {
-  PHASE_TITLES, alarmTexts, clockFormat, formatClock, formatDuration, formatMinutes, formatSpan, formatTarget, hhmm, isActive,
-  isRunning, nextFullHour, parseTime, plural, remainingSeconds, scheduleTicks as scheduleClockTicks, secondsUntil, serverNow,
-  showTitle, startTicks, timeZone, updateOffset,
+  PHASE_TITLES, alarmTexts, clockFormat, clockOffset, formatClock, formatDuration, formatMinutes, formatSpan, formatTarget, hhmm,
+  isActive, isRunning, nextFullHour, parseTime, plural, remainingSeconds, scheduleTicks as scheduleClockTicks, secondsUntil,
+  serverNow, showTitle, startFromOffset, startTicks, timeZone, updateOffset,
 } from "./focus-clock.js";
 import { REST, bindControls, renderControls, showError } from "./focus-controls.js";
+import { advance } from "./focus-offline.js";
 import { $, cycleLength, longBreakDue, root, setText, shownMode, state, stored, tabs, targetValue } from "./focus-page.js";
 import { bindSettings } from "./focus-settings.js";
-import { bindStream, connect, refetch } from "./focus-stream.js";
+import { bindStream, connect, phaseEnded, refetch } from "./focus-stream.js";
+import { keepCopies, onStatus, readCopy } from "./outbox.js";
 
 // ---------- the timer's state ----------
 
@@ -58,7 +64,20 @@ function applyTimer(timer) {
   if (at < state.newest) return;
   state.newest = at;
   updateOffset(at);
+  show(timer);
+}
+
+/**
+ * Shows what a command does before the server's answer (or a phase's end no server could tell):
+ * it counts as no newer than the state last heard, so every answer and event of the server wins.
+ */
+function showPredicted(timer) {
+  show({ ...timer, now: new Date(serverNow()).toISOString() });
+}
+
+function show(timer) {
   state.timer = timer;
+  keepCopies({ focus: { timer, settings: state.settings, offset: clockOffset() } });
   if (timer.phase !== "idle") state.view = timer.mode;
   if (document.activeElement !== $("countdown-target")) {
     if (timer.mode === "countdown" && timer.target && timer.phase !== "idle") $("countdown-target").value = timer.target;
@@ -117,6 +136,23 @@ function renderClock() {
   showTitle(t, text);
   // The phase should have ended: if no event says so (a broken stream), ask.
   if (isRunning(t) && remainingSeconds(t) < -2 && performance.now() - state.lastRefetch > 5000) refetch();
+  if (root.dataset.live !== "true") endWithoutServer(t);
+}
+
+/** Without the event stream (no connection), the page ends a phase itself: it rings, and the server agrees later. */
+function endWithoutServer(t) {
+  const next = advance(t, state.settings, serverNow());
+  if (!next) return;
+  showPredicted(next);
+  const ended = isActive(t) ? t.endsAt : null;
+  if (!ended || serverNow() - parseTime(ended) > 60_000) return; // ended while the page was closed: no late alarm
+  if (next.phase === "alarm") phaseEnded(next.mode === "countdown" ? "countdown" : "rest", next.alarmSince);
+  else if (t.mode === "pomodoro") phaseEnded(t.phase, t.endsAt);
+}
+
+/** Honest about what a page can do without a connection: ring while open, never once closed. */
+function showOfflineNote(offline) {
+  $("offline-note").hidden = !offline;
 }
 
 function renderTabs(t, mode) {
@@ -196,8 +232,6 @@ function renderAlarm(t) {
   setText($("alarm-title"), title);
   setText($("alarm-text"), text);
   $("alarm-next-rest").hidden = t.mode !== "rest";
-  $("dismiss").disabled = state.busy;
-  $("alarm-next-rest").disabled = state.busy;
   if (opening) $("dismiss").focus();
 }
 
@@ -236,7 +270,7 @@ async function syncWakeLock() {
 // ---------- wiring ----------
 
 function bindEvents() {
-  const page = { render, applyTimer };
+  const page = { render, applyTimer, showPredicted };
   bindControls(page);
   bindSettings(page);
   bindStream(page);
@@ -247,18 +281,38 @@ function bindEvents() {
     if (document.visibilityState === "visible") refetch();
     syncWakeLock();
   });
+  onStatus(({ state: sending }) => showOfflineNote(!navigator.onLine || sending === "waiting"));
+  window.addEventListener("offline", () => showOfflineNote(true));
 }
 
-function init() {
+/** A page the service worker opened without a connection starts from the account's copy. */
+async function fromCopy() {
+  const copy = await readCopy("focus");
+  if (!copy) return;
+  state.timer = copy.timer;
+  state.settings = copy.settings ?? {};
+  startFromOffset(copy.offset);
+}
+
+async function init() {
   if (!root) return;
+  const shell = document.documentElement.dataset.shell === "true";
+  if (shell) await fromCopy();
   bindEvents();
-  if (!state.timer) {
+  if (!state.timer && shell) {
+    state.timer = { mode: "pomodoro", phase: "idle", paused: false, remainingSeconds: 0, plannedSeconds: 0, now: new Date().toISOString(),
+      cyclePosition: 0, sessionsUntilLongBreak: 4, completedToday: 0, longBreakDue: false };
+    showError("The timer is not kept on this device yet: open Focus once with a connection, and it works here offline too.");
+  } else if (!state.timer) {
     state.timer = { mode: "pomodoro", phase: "idle", paused: false, remainingSeconds: 0, plannedSeconds: 0, now: new Date().toISOString(),
       cyclePosition: 0, sessionsUntilLongBreak: 4, completedToday: 0, longBreakDue: false };
     showError("Could not read the timer from the page. Reload it.");
   }
   state.newest = parseTime(state.timer.now);
-  updateOffset(state.newest);
+  if (!shell) {
+    updateOffset(state.newest); // a kept state's `now` is old: the kept offset stands
+    keepCopies({ focus: { timer: state.timer, settings: state.settings, offset: clockOffset() } });
+  }
   const view = stored("hearth.focus.view");
   state.view = state.timer.phase === "idle" && ["pomodoro", "countdown", "rest"].includes(view) ? view : state.timer.mode;
   state.restSeconds = Math.max(REST.min, Math.min(REST.max, state.settings.restSeconds ?? 90));

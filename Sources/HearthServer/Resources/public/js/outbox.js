@@ -49,6 +49,12 @@ export async function queue(entries, copies = {}) {
   flush();
 }
 
+/** Takes a refused change off the list once the page has said why in its own place. */
+export async function dismissRefused(seq) {
+  const who = await account;
+  if (who) await offline.dismiss(who.userId, seq).catch(() => {});
+}
+
 const outcomeListeners = new Set();
 /** `listener(entry, result, outcome)` hears every change sent from any tab: "done" or "refused". */
 export function onOutcome(listener) { outcomeListeners.add(listener); }
