@@ -86,6 +86,7 @@ bench: $(VENV)/.installed
 	$(VENV)/bin/python scripts/focus-lateness.py
 	scripts/shopping-session.py
 	scripts/media-memory.py
+	$(VENV)/bin/python scripts/offline-figures.py
 	scripts/with-postgres.sh python3 scripts/csv-figures.py
 	scripts/with-postgres.sh python3 scripts/backup-figures.py
 

@@ -53,6 +53,30 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func anAdditionSentAgainAddsItsQuantityOnce(backend: Backend) async throws {
+        // A phone's answer was lost on the way back, so its outbox sends the same addition again.
+        try await withDatabase(backend) { database in
+            let home = try await household(database)
+            let store = ListStore(database: database, clock: clock)
+            let list = try await store.createList(id: nil, householdId: home, name: "Groceries", emoji: nil).list
+            let milk = try await store.addItem(id: nil, listId: list.id, householdId: home, name: "Milk", quantity: try Quantity(parsing: "1 l"), note: nil)
+            let addition = UUID()
+            for _ in 0..<2 {
+                let added = try await store.addItem(id: addition, listId: list.id, householdId: home, name: "milk",
+                                                    quantity: try Quantity(parsing: "1 l"), note: nil)
+                #expect(added.item.id == milk.item.id && !added.created)
+                #expect(added.item.quantity?.description == "2 l")
+            }
+            #expect(try await store.items(listId: list.id, householdId: home).map { $0.quantity?.description } == ["2 l"])
+            let other = try await household(database, "eve@example.org")
+            let theirs = try await store.createList(id: nil, householdId: other, name: "Mine", emoji: nil).list
+            await #expect(throws: ListError.idConflict) {
+                try await store.addItem(id: addition, listId: theirs.id, householdId: other, name: "Milk", quantity: nil, note: nil)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func quantitiesInOtherUnitsOfOneKindAreConverted(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let home = try await household(database)

@@ -27,6 +27,7 @@ extension ListStore {
         defer { forgetPages() }
         let name = try ListRules.name(name)
         let note = try ListRules.note(note)
+        let sentId = id
         let id = id ?? ids.next()
         let now = clock.now
         return try await database.transaction { db in
@@ -34,6 +35,8 @@ extension ListStore {
             // which unchecked line of the same name the new one would join.
             guard let target = try await db.raw("""
                 SELECT l.deleted_at AS list_deleted_at, (SELECT household_id FROM list_items WHERE id = \(bind: id)) AS owner,
+                    (SELECT household_id FROM list_item_aliases WHERE id = \(bind: id)) AS alias_owner,
+                    (SELECT item_id FROM list_item_aliases WHERE id = \(bind: id)) AS added_to,
                     \(unsafeRaw: Self.sameItemColumnList)
                 FROM shopping_lists l LEFT JOIN list_items s ON s.id = (
                     SELECT id FROM list_items WHERE list_id = l.id AND name_key = \(bind: ListRules.key(name)) AND purchased = \(bind: false)
@@ -42,8 +45,10 @@ extension ListStore {
                 """).first()
             else { throw ListError.listNotFound }
             if try target.decode(column: "list_deleted_at", as: Date?.self) != nil { throw ListError.listDeleted }
-            if let owner = try target.decode(column: "owner", as: UUID?.self) {
-                guard owner == householdId, let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.idConflict }
+            if let owner = try target.decode(column: "owner", as: UUID?.self) ?? target.decode(column: "alias_owner", as: UUID?.self) {
+                // Sent before: the line it made, or the line it was added up with.
+                let line = try target.decode(column: "added_to", as: UUID?.self) ?? id
+                guard owner == householdId, let item = try await Self.item(id: line, listId: listId, on: db) else { throw ListError.idConflict }
                 return (item, false)
             }
             let same = try target.decodeNil(column: "id") ? nil : Self.item(from: target)
@@ -53,6 +58,10 @@ extension ListStore {
                     UPDATE list_items SET quantity_amount = \(bind: merged?.amountText), quantity_unit = \(bind: merged?.unit),
                     updated_at = \(bind: now) WHERE id = \(bind: same.id) RETURNING \(unsafeRaw: Self.itemColumnList)
                     """).first().map(Self.item(from:))
+                if sentId != nil { // only a client's id can be sent again
+                    try await db.insert(into: "list_item_aliases").columns("id", "item_id", "household_id")
+                        .values(SQLBind(id), SQLBind(same.id), SQLBind(householdId)).run()
+                }
                 return (item ?? same, false)
             }
             let item = try await db.raw("""

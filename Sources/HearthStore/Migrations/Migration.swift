@@ -45,6 +45,7 @@ extension Database {
         .push,
         .listPushes,
         .timerCommands,
+        .listItemAliases,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.
