@@ -10,6 +10,7 @@
 (() => {
   const CHANNEL = "hearth-outbox";
   const REQUEST_TIMEOUT = 15_000;
+  const BATCH = 50;
   const connections = new Map(); // database name → Promise<IDBDatabase>
 
   const promised = (request) => new Promise((resolve, reject) => {
@@ -133,20 +134,23 @@
    */
   function replay(userId, csrfToken, onOutcome = () => {}) {
     const run = async () => {
+      const db = await account(userId);
       for (;;) {
-        const db = await account(userId);
-        const cursor = await promised(db.transaction("outbox").objectStore("outbox").openCursor());
-        const entry = cursor?.value;
-        if (!entry) return "synced";
-        const result = await send(entry, csrfToken);
-        const outcome = judge(entry, result);
-        if (outcome === "wait" || outcome === "signedOut") {
-          announce({ type: outcome });
-          return outcome === "wait" ? "waiting" : "signedOut";
+        // A batch at a time in one read; a change that points later ones at a new id reads again.
+        const batch = await promised(db.transaction("outbox").objectStore("outbox").getAll(null, BATCH));
+        if (batch.length === 0) return "synced";
+        for (const entry of batch) {
+          const result = await send(entry, csrfToken);
+          const outcome = judge(entry, result);
+          if (outcome === "wait" || outcome === "signedOut") {
+            announce({ type: outcome });
+            return outcome === "wait" ? "waiting" : "signedOut";
+          }
+          const remapped = await settle(db, entry, result, outcome);
+          onOutcome(entry, result, outcome);
+          announce({ type: "outcome", entry, result, outcome });
+          if (remapped) break;
         }
-        await settle(db, entry, result, outcome);
-        onOutcome(entry, result, outcome);
-        announce({ type: "outcome", entry, result, outcome });
       }
     };
     return self.navigator.locks ? self.navigator.locks.request(`hearth-outbox-${userId}`, run) : run();
@@ -178,7 +182,10 @@
     return "refused";
   }
 
-  /** Removes a sent change; keeps a refused one with its reason; points later changes at the id the server chose. */
+  /**
+   * Removes a sent change; keeps a refused one with its reason; points later changes at the id the
+   * server chose (true then: what was read before is out of date).
+   */
   async function settle(db, entry, result, outcome) {
     const writing = db.transaction(["outbox", "refused"], "readwrite");
     const outbox = writing.objectStore("outbox");
@@ -186,8 +193,9 @@
     if (outcome === "refused") {
       writing.objectStore("refused").put({ ...entry, status: result.status, detail: result.data?.detail ?? null });
     }
-    const chosen = result.data?.id?.toLowerCase();
-    if (outcome === "done" && entry.creates && chosen && chosen !== entry.creates.toLowerCase()) {
+    const chosen = result.data?.id;
+    const remaps = Boolean(outcome === "done" && entry.creates && chosen && chosen.toLowerCase() !== entry.creates.toLowerCase());
+    if (remaps) {
       // "Milk" was already on the list: the server added the quantities up on its own line.
       outbox.openCursor().onsuccess = (event) => {
         const later = event.target.result;
@@ -197,6 +205,7 @@
       };
     }
     await finished(writing);
+    return remaps;
   }
 
   self.hearthOffline = {
