@@ -1,17 +1,19 @@
 """Offline in a real browser: a shop with no signal (the server stopped and the page offline),
 changes kept in the outbox across reloads and a closed tab, sent exactly once when the connection
 is back and seen live by the other member; an answer lost on its way back makes nothing twice;
-signing out leaves none of the account's data in the browser; and a gym's rest timer that rings
-without a connection and is recorded as it happened once the connection is back."""
+signing out leaves none of the account's data in the browser; a gym's rest timer that rings
+without a connection and is recorded as it happened once the connection is back; and photos taken
+in a basement that become an item with thumbnails once the connection is back."""
 
 from __future__ import annotations
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from test_accounts import click, register, unique_email, wait
+from test_accounts import click, fill, register, unique_email, wait
 from test_focus import open_focus, text_of
+from test_inventory import FIXTURES
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
 
 # A replay's first retry comes after a second, the next ones later: the wait allows a loaded machine.
@@ -196,3 +198,52 @@ def test_a_rest_timer_in_a_gym_without_signal_rings_and_is_recorded_when_back(st
     assert phone.execute_async_script(SERVER_SESSIONS) == [["rest", 5, 5], ["rest", 5, 5]]
     open_focus(phone, base)
     assert text_of(phone, "phase-label") == "Ready"
+
+
+SERVER_ITEM_PHOTOS = """
+const [name, done] = [arguments[0], arguments[arguments.length - 1]];
+(async () => {
+  const items = (await (await fetch(`/api/v1/inventory/items?q=${encodeURIComponent(name)}`)).json()).items;
+  const found = items.filter((item) => item.name === name);
+  if (found.length !== 1) return done(`${found.length} items named ${name}`);
+  const photos = (await (await fetch(`/api/v1/inventory/items/${found[0].id}/photos`)).json()).photos;
+  const thumbnails = await Promise.all(photos.map(async (photo) => {
+    const response = await fetch(photo.thumbUrl);
+    return `${response.status} ${response.headers.get("Content-Type")}`;
+  }));
+  done({ room: found[0].roomId ?? null, thumbnails });
+})().catch((error) => done(String(error)));
+"""
+
+
+def test_photos_taken_in_a_basement_become_an_item_with_thumbnails_once_back(stoppable_server, browser_factory, screenshot):
+    base = stoppable_server.base_url
+    phone = browser_factory()
+    register(phone, base, unique_email())
+    phone.get(f"{base}/inventory/capture")
+    controlled_by_service_worker(phone)
+    rooms = {option.text: option.get_attribute("value") for option in phone.find_elements(By.CSS_SELECTOR, "#capture-room option")}
+
+    # The basement: no connection, and the capture page opened again.
+    stoppable_server.stop()
+    set_offline(phone, True)
+    phone.refresh()
+    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(phone).until(lambda d: "🍳 Kitchen" in [option.text for option in d.find_elements(By.CSS_SELECTOR, "#capture-room option")])
+    fill(phone, "#capture-name", "Bicycle")
+    Select(phone.find_element(By.ID, "capture-room")).select_by_visible_text("🍳 Kitchen")
+    photos = [FIXTURES / "rotated-gps.jpg", FIXTURES / "qr-photo.jpg", FIXTURES / "image.png"]
+    phone.find_element(By.ID, "capture-files").send_keys("\n".join(str(photo) for photo in photos))
+    wait(phone).until(lambda d: "kept on this device" in text_of(d, "capture-status"))
+    wait(phone).until(lambda d: status_text(d) == "Offline — 2 changes waiting")
+    screenshot(phone, "offline-capture-kept-phone")
+    phone.refresh()  # the photos wait in the outbox, not in the page
+    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(phone).until(lambda d: status_text(d) == "Offline — 2 changes waiting")
+
+    stoppable_server.start()
+    set_offline(phone, False)
+    WebDriverWait(phone, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    phone.set_script_timeout(30)
+    found = phone.execute_async_script(SERVER_ITEM_PHOTOS, "Bicycle")
+    assert found == {"room": rooms["🍳 Kitchen"], "thumbnails": ["200 image/jpeg"] * 3}, found

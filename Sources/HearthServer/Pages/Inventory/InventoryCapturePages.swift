@@ -9,6 +9,15 @@ struct InventoryCapturePages {
 
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/inventory/capture", use: page)
+        router.get("/shell/capture", use: shell)
+    }
+
+    /// The Photo mode as the service worker keeps it: its script adds the rooms from the account's
+    /// offline copy, and keeps what is captured in the outbox until the connection is back.
+    func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let layout = Layout.shell(title: "Capture", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
+        let page = CapturePage(layout: layout, rooms: [], mode: "photo", maxUploadMB: services.configuration.limits.maxUploadBytes / 1_048_576)
+        return try services.renderer.render("inventory-capture", page).keptByServiceWorker()
     }
 
     func page(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -1,5 +1,5 @@
 // Hearth: the browser's side of the API — JSON requests that never throw, one sentence for a
-// refusal, and the event stream (/api/v1/events) with its reconnection.
+// refusal, the event stream (/api/v1/events) with its reconnection, and ids made on the client.
 
 // The page's CSRF token: the API takes a change made with the session cookie only with it, so
 // another site cannot make a signed-in browser change anything.
@@ -78,4 +78,17 @@ export function followEvents(name, { onEvent, onReconnect = () => {}, onLive = (
   window.addEventListener("pagehide", () => { events?.close(); events = null; });
   window.addEventListener("pageshow", (event) => { if (event.persisted && !events) connect(); });
   connect();
+}
+
+/**
+ * A new id for something made here, so a change sent twice cannot make a second one: a random
+ * UUID in upper case, as the server writes ids (crypto.randomUUID exists only on https and localhost).
+ */
+export function newId() {
+  if (crypto.randomUUID) return crypto.randomUUID().toUpperCase();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`.toUpperCase();
 }

@@ -3,8 +3,9 @@
 // code (live with the browser's BarcodeDetector where there is one, else from a photo on the server)
 // and says whether the household owns it already.
 
-import { request, problemText } from "./api.js";
+import { newId, request, problemText } from "./api.js";
 import { upload, oversized, createItem, addPhotos } from "./inventory-upload.js";
+import { keepCopies, queue, readCopy } from "./outbox.js";
 
 const status = document.getElementById("capture-status");
 const progress = document.getElementById("capture-progress");
@@ -19,6 +20,9 @@ function fail(text) {
 }
 
 // ---------- Photo: an item in one step ----------
+// With a connection the photos upload with a progress bar and the item opens for its details.
+// Without one (a basement), the item and its photos wait in this device's outbox and are sent when
+// the connection is back; their ids are chosen here, so nothing is made twice on the way.
 async function captureItem(files) {
   if (!files.length) return;
   errorBox.hidden = true;
@@ -26,10 +30,16 @@ async function captureItem(files) {
   if (tooBig) { fail(tooBig); return; }
   const name = document.getElementById("capture-name").value.trim() || "New item";
   const room = document.getElementById("capture-room").value;
+  const item = { id: newId(), name, ...(room ? { roomId: room } : {}) };
+  const photoIds = [...files].map(() => newId());
+  const photos = [...files];
+  if (!navigator.onLine) { await keepForLater(item, photos, photoIds, true); return; }
   status.textContent = "Making the item…";
-  const created = await createItem(room ? { name, roomId: room } : { name });
+  const created = await createItem(item);
+  if (created.status === 0) { await keepForLater(item, photos, photoIds, true); return; }
   if (!created.ok) { fail(problemText(created)); return; }
-  const uploaded = await addPhotos(created.data.id, [...files], { progress, status });
+  const uploaded = await addPhotos(created.data.id, photos, { progress, status, ids: photoIds });
+  if (uploaded.status === 0) { await keepForLater(item, photos, photoIds, false); return; }
   if (!uploaded.ok) {
     fail(`${problemText(uploaded)} The item was made without photos: add them on its page.`);
     return;
@@ -37,8 +47,40 @@ async function captureItem(files) {
   location.assign(`/inventory/items/${created.data.id}/edit?photos=${files.length}`);
 }
 
+/** Puts the item (unless it was made already) and its photos in the outbox, and says so. */
+async function keepForLater(item, photos, photoIds, withItem) {
+  const entries = [
+    ...(withItem ? [{ url: "/api/v1/inventory/items", method: "POST", body: item, creates: item.id, label: `making the item ${item.name}` }] : []),
+    {
+      url: `/api/v1/inventory/items/${item.id}/photos?ids=${photoIds.join(",")}`, method: "POST",
+      files: photos.map((file, index) => ({ blob: file, name: file.name || `photo-${index + 1}.jpg` })),
+      label: `uploading ${photos.length === 1 ? "a photo" : `${photos.length} photos`} of ${item.name}`,
+    },
+  ];
+  try {
+    await queue(entries);
+  } catch (error) {
+    fail(error.message);
+    return;
+  }
+  progress.hidden = true;
+  status.textContent = `No connection: “${item.name}” and ${photos.length === 1 ? "its photo are" : `its ${photos.length} photos are`} kept on this device and sent when the connection is back. Take the next one.`;
+  document.getElementById("capture-name").value = "";
+  for (const id of ["capture-camera", "capture-files"]) document.getElementById(id).value = "";
+}
+
 for (const id of ["capture-camera", "capture-files"]) {
   document.getElementById(id)?.addEventListener("change", (event) => captureItem(event.target.files));
+}
+
+// The rooms, kept for a capture page opened without a connection (it has none of its own).
+const roomMenu = document.getElementById("capture-room");
+if (roomMenu && document.documentElement.dataset.shell === "true") {
+  readCopy("rooms").then((rooms) => {
+    for (const { value, title } of rooms ?? []) roomMenu.append(new Option(title, value));
+  });
+} else if (roomMenu) {
+  keepCopies({ rooms: [...roomMenu.options].filter((option) => option.value).map((option) => ({ value: option.value, title: option.text })) });
 }
 
 // ---------- Receipt: read on the server ----------

@@ -1,7 +1,7 @@
 // Hearth Inventory: sends files to the API as multipart parts named `file`, with progress, and
 // makes items in one step from the capture page.
 
-import { request, problemText } from "./api.js";
+import { newId, request, problemText } from "./api.js";
 
 const csrfToken = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
 
@@ -34,12 +34,13 @@ export function oversized(files, maxMB) {
   return big ? `“${big.name}” is larger than ${maxMB} MB; choose a smaller photo.` : null;
 }
 
-/** Uploads photos of an item, showing progress in `progress` and words in `status`. */
-export async function addPhotos(itemId, files, { progress, status }) {
+/** Uploads photos of an item (with `ids`, one per file, an upload sent again adds each once), showing progress in `progress` and words in `status`. */
+export async function addPhotos(itemId, files, { progress, status, ids = null }) {
   progress.hidden = false;
   progress.value = 0;
   status.textContent = files.length === 1 ? "Uploading the photo…" : `Uploading ${files.length} photos…`;
-  const result = await upload(`/api/v1/inventory/items/${itemId}/photos`, files, (fraction) => {
+  const query = ids ? `?ids=${ids.join(",")}` : "";
+  const result = await upload(`/api/v1/inventory/items/${itemId}/photos${query}`, files, (fraction) => {
     progress.value = Math.round(fraction * 100);
     if (fraction >= 1) status.textContent = "Making thumbnails…";
   });
@@ -48,7 +49,7 @@ export async function addPhotos(itemId, files, { progress, status }) {
   return result;
 }
 
-/** Makes a new item (retries are safe: the id is chosen here). */
+/** Makes a new item (retries are safe: the id is chosen here, or by the caller). */
 export async function createItem(fields) {
-  return request("/api/v1/inventory/items", { method: "POST", body: { id: crypto.randomUUID(), ...fields } });
+  return request("/api/v1/inventory/items", { method: "POST", body: { id: newId(), ...fields } });
 }

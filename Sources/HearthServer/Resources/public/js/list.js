@@ -5,8 +5,8 @@
 // lines not yet saved marked. Other members' changes arrive as `list` events and are applied by
 // reading the list again once none of ours waits.
 
-import { followEvents, request } from "./api.js";
-import { API, newId, readWhole } from "./list-api.js";
+import { followEvents, newId, request } from "./api.js";
+import { API, readWhole } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
 import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
 import { keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";

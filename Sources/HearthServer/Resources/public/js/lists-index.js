@@ -3,8 +3,8 @@
 // without one (the service worker's shell) it draws the cards from that copy. A new list is made
 // through the outbox either way, so it can be made offline and filled at once.
 
-import { request } from "./api.js";
-import { API, newId, readWhole } from "./list-api.js";
+import { newId, request } from "./api.js";
+import { API, readWhole } from "./list-api.js";
 import { flush, keepCopies, queue, readCopy, waiting } from "./outbox.js";
 
 const shell = document.documentElement.dataset.shell === "true";

@@ -2,8 +2,9 @@
 //
 // - Which account this browser shows (database "hearth"): its id and the page's CSRF token, so the
 //   service worker and a page opened offline can send changes later.
-// - Per account (database "hearth-<user id>"): the outbox of changes not yet sent, the changes the
-//   server refused (until the person has read why), and a copy of what the pages show (lists).
+// - Per account (database "hearth-<user id>"): the outbox of changes not yet sent (photos taken
+//   offline among them, as Blobs), the changes the server refused (until the person has read why),
+//   and a copy of what the pages show (the timer, the lists, the rooms).
 //
 // Written as a plain script so that the pages (as a module, for its side effect) and the service
 // worker (importScripts, for Background Sync) share one replay: `self.hearthOffline`.
@@ -148,7 +149,7 @@
           }
           const remapped = await settle(db, entry, result, outcome);
           onOutcome(entry, result, outcome);
-          announce({ type: "outcome", entry, result, outcome });
+          announce({ type: "outcome", entry: { ...entry, files: undefined }, result, outcome });
           if (remapped) break;
         }
       }
@@ -162,7 +163,12 @@
       headers: { Accept: "application/json", "X-CSRF-Token": csrfToken ?? "" },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT),
     };
-    if (entry.body !== undefined) {
+    if (entry.files) {
+      // Photos taken offline, kept as Blobs: sent as parts named `file`, as the upload forms do.
+      const form = new FormData();
+      for (const { blob, name } of entry.files) form.append("file", blob, name);
+      init.body = form;
+    } else if (entry.body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(entry.body);
     }
