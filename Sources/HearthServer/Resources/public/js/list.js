@@ -115,8 +115,9 @@ function clearPurchased() {
 }
 
 /** What the server made of our changes (from this tab, another one, or the service worker). */
-onOutcome((entry, result, outcome) => {
+onOutcome(async (entry, result, outcome) => {
   if (!entry.url.startsWith(listURL)) return;
+  if (outcome === "done" && result.data?.purchased !== undefined) await saved(entry, result.data);
   if (outcome === "refused" && (result.status === 404 || result.status === 410) && !entry.url.includes("/items/")) {
     listGone();
     return;
@@ -129,6 +130,16 @@ onOutcome((entry, result, outcome) => {
   }
   rereadSoon();
 });
+
+/** An item the server has saved loses its mark, unless more of our changes to it still wait. */
+async function saved(entry, item) {
+  const sent = entry.creates ?? item.id;
+  if (!items.has(sent) || (await waiting(itemURL(sent))) > 0) return;
+  items.delete(sent);
+  items.set(item.id, item);
+  draw();
+  keepCopies({ [copyKey]: snapshot() });
+}
 
 // The page says whether changes of this browser still wait (tests and the status line read it).
 onStatus(({ waiting: count }) => { $("list-page").dataset.saving = String(count > 0); });
