@@ -86,13 +86,17 @@ def test_a_shop_without_signal_keeps_every_change_until_it_lands_exactly_once(st
     wait(ada).until(lambda d: [card.text.splitlines()[1:] for card in d.find_elements(By.CSS_SELECTOR, ".list-card")]
                     == [["Groceries", "16 to buy · 5 of 21 in the basket"]])
     screenshot(ada, "offline-lists-index-phone")
-    # A list made offline from the kept index opens at once and takes items.
+    # A list made offline from the kept index opens at once, takes items and a new name.
     fill(ada, "#new-list-name", "Pharmacy")
     click(ada, ada.find_element(By.ID, "new-list-create"))
     wait(ada).until(lambda d: d.find_elements(By.ID, "list-page") and text_of(d, "list-name") == "Pharmacy")
     add_item(ada, "Plasters")
     wait(ada).until(lambda d: names_in(d, "to-buy") == ["Plasters"])
-    wait(ada).until(lambda d: status_text(d) == "Offline — 27 changes waiting")
+    click(ada, ada.find_element(By.CSS_SELECTOR, "#list-options summary"))
+    fill(ada, "#rename-name", "Chemist")
+    click(ada, ada.find_element(By.ID, "rename-save"))
+    wait(ada).until(lambda d: text_of(d, "list-name") == "Chemist")
+    wait(ada).until(lambda d: status_text(d) == "Offline — 28 changes waiting")
 
     # The tab is closed; a new one opens the list, still offline.
     first_tab = ada.current_window_handle
@@ -114,7 +118,7 @@ def test_a_shop_without_signal_keeps_every_change_until_it_lands_exactly_once(st
     assert sorted(on_server) == sorted([["Bread", False]] + [[name, index < 5] for index, name in enumerate(names)])
     WebDriverWait(bob, SYNC_SECONDS).until(lambda d: shows_kept_list(d, 16, 5))
     pharmacy = ada.execute_async_script(
-        "const done = arguments[0]; fetch('/api/v1/lists').then((r) => r.json()).then((p) => done(p.lists.filter((l) => l.name === 'Pharmacy').map((l) => l.id)));")
+        "const done = arguments[0]; fetch('/api/v1/lists').then((r) => r.json()).then((p) => done(p.lists.filter((l) => l.name === 'Chemist').map((l) => l.id)));")
     assert len(pharmacy) == 1 and ada.execute_async_script(SERVER_LIST, pharmacy[0]) == [["Plasters", False]]
     screenshot(ada, "offline-list-synced-phone")
 

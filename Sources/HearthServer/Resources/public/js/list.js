@@ -9,7 +9,7 @@ import { followEvents, newId, request } from "./api.js";
 import { API, readWhole } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
 import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
-import { keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";
+import { flush, keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";
 
 const shell = document.documentElement.dataset.shell === "true";
 // Ids in upper case, as the server writes them: the copy's keys and the outbox's URLs match however the id came.
@@ -112,6 +112,36 @@ function clearPurchased() {
     [{ url: `${listURL}/clear-purchased`, method: "POST", label: `clearing the basket of ${list.name}` }]);
   toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`,
     { label: "Undo", run: () => restoreItems(cleared, "bringing the basket back") });
+}
+
+// The list's own options: renamed or deleted through the outbox as well, so they work offline too.
+$("rename-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("rename-name").value.trim();
+  const emoji = event.target.elements.emoji.value.trim();
+  if (!name) return;
+  const before = list.name;
+  mutate(() => { list = { ...list, name, emoji: emoji || undefined }; }, [{
+    url: listURL, method: "PATCH", body: { name, emoji }, label: `renaming ${before} to ${name}`,
+  }]);
+  renameIndex((summary) => ({ ...summary, name, emoji: emoji || undefined }));
+  $("list-options").open = false;
+  toast("Saved.");
+});
+
+$("delete-list-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  await queue([{ url: listURL, method: "DELETE", label: `deleting the list ${list.name}` }], { [copyKey]: null });
+  await renameIndex(() => null);
+  await flush();
+  location.assign(`/lists?deleted=${listId}`);
+});
+
+/** Changes this list's card in the index's copy (null: takes it off). */
+async function renameIndex(change) {
+  const lists = await readCopy("lists");
+  if (!lists) return;
+  await keepCopies({ lists: lists.map((summary) => (summary.id.toUpperCase() === listId ? change(summary) : summary)).filter(Boolean) });
 }
 
 /** What the server made of our changes (from this tab, another one, or the service worker). */
@@ -275,6 +305,8 @@ followEvents("list", {
 list = await initialList();
 if (list) {
   items = new Map(list.items.map((item) => [item.id, item]));
+  $("rename-name").value = list.name; // a page opened offline has no values in its forms
+  $("rename-form").elements.emoji.value = list.emoji ?? "";
   draw();
   performance.mark("hearth:list-drawn"); // scripts/offline-figures.py times the offline copy with it
   rereadSoon();

@@ -182,7 +182,7 @@
   }
 
   function judge(entry, { ok, status, data }) {
-    if (ok || (status === 404 && entry.method === "DELETE")) return "done";
+    if (ok || ((status === 404 || status === 410) && entry.method === "DELETE")) return "done"; // gone, as asked
     if (status === 0 || status === 408 || status === 429 || status >= 500) return "wait";
     if (status === 401 || (status === 403 && /CSRF/.test(data?.detail ?? ""))) return "signedOut";
     return "refused";
