@@ -31,6 +31,17 @@ public struct TimerChange: Sendable, Equatable {
     public var replacesAfter: Date?
 }
 
+extension TimerTransition {
+    /// How old an event may be and still be news worth a notification.
+    public static let newsWindow: TimeInterval = 60
+
+    /// The transition with only the events of the last minute before `now`: those of a command
+    /// sent late that happened long ago are history (recorded and shown), not news (pushed).
+    public func news(at now: Date) -> TimerTransition {
+        TimerTransition(state: state, events: events.filter { $0.at >= now - Self.newsWindow })
+    }
+}
+
 extension TimerEngine {
     /// How far back a command sent late is applied at most.
     public static let lateCommandLimit: TimeInterval = 24 * 3600

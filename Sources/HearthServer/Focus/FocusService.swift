@@ -32,7 +32,7 @@ struct FocusService: Sendable {
         let engine = engine(for: user)
         let outcome = try await store.command(userId: user.id, timeZone: user.zone, { record, now in
             TimerWrite(try engine.handle(command, to: record, settings: settings, madeAt: madeAt, now: now))
-        }, effects: effects(for: user, settings: settings))
+        }, effects: effects(for: user, settings: settings, late: madeAt != nil))
         return (await published(outcome, for: user).state, settings)
     }
 
@@ -60,10 +60,14 @@ struct FocusService: Sendable {
     /// What a change of the user's timer does in its own transaction: queues the webhook
     /// deliveries and pushes of its events and records the events for the user's open pages (in
     /// the database of a cluster); answers the events left to publish once the change is saved.
-    private func effects(for user: User, settings: FocusSettings) -> @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> [ServerEvent] {
+    /// A command sent `late` (after a time without a connection) pushes only what is news: an
+    /// alarm the person already heard and dismissed on the offline page rings nowhere else.
+    private func effects(
+        for user: User, settings: FocusSettings, late: Bool = false
+    ) -> @Sendable (TimerTransition, Date, any SQLDatabase) async throws -> [ServerEvent] {
         let webhooks = webhooks, events = events, push = push
         return { transition, now, db in
-            try await push.enqueue(transition, for: user.id, on: db)
+            try await push.enqueue(late ? transition.news(at: now) : transition, for: user.id, on: db)
             let messages = transition.events.map { event in
                 (event.kind, TimerEventPayload.serverEvent(event, state: transition.state, settings: settings, now: now, timeZone: user.zone))
             }

@@ -75,6 +75,15 @@ import Testing
         #expect(change.transition.state.run?.endsAt == start + 75)
     }
 
+    @Test func onlyTheLastMinuteOfALateCommandIsNews() throws {
+        var timer = StoredTimer(now: start)
+        // A rest started offline, sent when it has rung for 30 s: that it rings is news, its start is not.
+        let change = try timer.receive(.startRest(seconds: 60), madeAt: start, at: start + 90)
+        #expect(change.transition.events.map(\.kind) == [.phaseStarted, .phaseCompleted, .alarm])
+        #expect(change.transition.news(at: start + 90).events.map(\.kind) == [.phaseCompleted, .alarm])
+        #expect(change.transition.news(at: start + 600).events.isEmpty)
+    }
+
     @Test func aCommandSentAtOnceChangesNothingOfTheUsualWay() throws {
         var timer = StoredTimer(now: start)
         let change = try timer.receive(.startFocus(label: nil), madeAt: nil, at: start)
