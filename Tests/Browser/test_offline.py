@@ -3,7 +3,8 @@ changes kept in the outbox across reloads and a closed tab, sent exactly once wh
 is back and seen live by the other member; an answer lost on its way back makes nothing twice;
 signing out leaves none of the account's data in the browser; a gym's rest timer that rings
 without a connection and is recorded as it happened once the connection is back; and photos taken
-in a basement that become an item with thumbnails once the connection is back."""
+in a basement that become an item with thumbnails once the connection is back; and of two edits
+of one item made offline on two devices, the later one stands on both."""
 
 from __future__ import annotations
 
@@ -261,3 +262,38 @@ def test_photos_taken_in_a_basement_become_an_item_with_thumbnails_once_back(sto
     phone.set_script_timeout(30)
     found = phone.execute_async_script(SERVER_ITEM_PHOTOS, "Bicycle")
     assert found == {"room": rooms["🍳 Kitchen"], "thumbnails": ["200 image/jpeg"] * 3}, found
+
+
+def edit_item(driver, name: str, new_name: str) -> None:
+    click(driver, row_of(driver, name).find_element(By.CSS_SELECTOR, ".item-main"))
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "edit-dialog")))
+    fill(driver, "#edit-name", new_name)
+    click(driver, driver.find_element(By.ID, "edit-save"))
+    wait(driver).until(lambda d: new_name in names_in(d, "to-buy"))
+
+
+def test_of_two_edits_made_offline_the_later_one_stands_on_both(stoppable_server, browser_factory, screenshot):
+    base = stoppable_server.base_url
+    ada, bob = household_of_two(base, browser_factory)
+    list_id = create_list(ada, base, "Groceries")
+    add_item(ada, "Milk")
+    wait(ada).until(lambda d: names_in(d, "to-buy") == ["Milk"] and not d.find_elements(By.CSS_SELECTOR, ".item.pending"))
+    bob.get(f"{base}/lists/{list_id}")
+    open_list_page(bob)
+    wait(bob).until(lambda d: names_in(d, "to-buy") == ["Milk"])
+
+    stoppable_server.stop()
+    set_offline(ada, True)
+    set_offline(bob, True)
+    edit_item(ada, "Milk", "Whole milk")
+    edit_item(bob, "Milk", "Oat milk")  # later than Ada's
+    stoppable_server.start()
+    # Bob's later edit arrives first; Ada's older one then finds it and is refused with the reason.
+    set_offline(bob, False)
+    WebDriverWait(bob, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    set_offline(ada, False)
+    refused = WebDriverWait(ada, SYNC_SECONDS).until(EC.visibility_of_element_located((By.ID, "sync-refused")))
+    assert "Not saved: saving Milk." in refused.text and "changed on another device" in refused.text and "Oat milk" in refused.text
+    WebDriverWait(ada, SYNC_SECONDS).until(lambda d: names_in(d, "to-buy") == ["Oat milk"])
+    WebDriverWait(bob, SYNC_SECONDS).until(lambda d: names_in(d, "to-buy") == ["Oat milk"])
+    screenshot(ada, "offline-edit-conflict-phone")

@@ -136,6 +136,28 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func ofTwoEditsMadeOfflineTheLaterOneStandsWhicheverArrivesFirst(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let (store, home, list, item) = try await listWithOneItem(database, "Milk")
+            let t = clock.now
+            clock.advance(by: 60)
+            // Bob's edit (t + 20) reaches the server before Ada's older one (t + 10).
+            let bob = try await store.updateItem(id: item.id, listId: list.id, householdId: home,
+                                                 .init(name: "Oat milk", quantity: .some(try Quantity(parsing: "2 l")), changedAt: t + 20))
+            await #expect(throws: ListError.changedSince("Oat milk")) {
+                try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(name: "Whole milk", note: .some("blue cap"), changedAt: t + 10))
+            }
+            let stands = try #require(try await store.items(listId: list.id, householdId: home).first)
+            #expect(stands.name == "Oat milk" && stands.note == nil && stands == bob)
+            // A later edit lands; a check is no edit and follows its own time.
+            let later = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(note: .some("blue cap"), changedAt: t + 30))
+            #expect(later.note == "blue cap")
+            let checked = try await store.updateItem(id: item.id, listId: list.id, householdId: home, .init(purchased: true, changedAt: t + 15))
+            #expect(checked.purchased)
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func deviceClocksThatAreOffCannotBlockChecks(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let (store, home, list, item) = try await listWithOneItem(database, "Milk")

@@ -10,6 +10,8 @@ public enum ListError: Error, Equatable, Sendable {
     case listDeleted
     /// The id a client chose is already used by something else.
     case idConflict
+    /// An edit made before the item's last edit (two devices, offline): the later one stands.
+    case changedSince(String)
 
     /// A sentence for the person who caused it.
     public var message: String {
@@ -23,6 +25,7 @@ public enum ListError: Error, Equatable, Sendable {
         case .itemNotFound: "No such item on this list."
         case .listDeleted: "This list is in Recently deleted; restore it first."
         case .idConflict: "This id is already used by something else."
+        case .changedSince(let name): "This item was changed on another device after this edit, to “\(name)”; that change stands."
         }
     }
 }

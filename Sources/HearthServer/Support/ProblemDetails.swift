@@ -89,7 +89,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .invalidName, .invalidEmoji, .invalidNote, .invalidQuantity, .invalidPosition: .unprocessableContent
         case .listNotFound, .itemNotFound: .notFound
         case .listDeleted: .gone
-        case .idConflict: .conflict
+        case .idConflict, .changedSince: .conflict
         }
     }
 

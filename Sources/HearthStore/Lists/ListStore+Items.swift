@@ -9,7 +9,8 @@ extension ListStore {
         public var quantity: Quantity??
         public var note: String??
         public var purchased: Bool?
-        /// When the client changed `purchased`; an older time than the stored one loses.
+        /// When the client made the change (a check, or an edit of name, quantity and note); an
+        /// older time than the stored one of its kind loses.
         public var changedAt: Date?
 
         public init(name: String? = nil, quantity: Quantity?? = nil, note: String?? = nil, purchased: Bool? = nil, changedAt: Date? = nil) {
@@ -76,26 +77,31 @@ extension ListStore {
         }
     }
 
-    /// Edits an item, checks or unchecks it, in one statement. A check carrying an older `changedAt`
-    /// than the stored one is ignored, so a late retry cannot undo a newer change. (A new item's
-    /// `changedAt` is its creation time until it is first checked.) A check that lands counts a
-    /// purchase of the name: a trigger does, in the same statement (migration 13).
+    /// Edits an item, checks or unchecks it, in one statement. Each carries the time the client made
+    /// it (`changedAt`, at most now). A check older than the stored one is ignored, so a late retry
+    /// cannot undo a newer change. (A new item's `changedAt` is its creation time until it is first
+    /// checked.) An edit of the name, quantity or note older than the item's last edit is refused
+    /// (``ListError/changedSince(_:)``): of two devices editing offline, the later edit stands,
+    /// whichever arrives first. A check that lands counts a purchase of the name: a trigger does, in
+    /// the same statement (migration 13).
     public func updateItem(id: UUID, listId: UUID, householdId: UUID, _ change: ItemChange) async throws -> ListItem {
         defer { forgetPages() }
         let name = try change.name.map(ListRules.name)
         let note = try change.note.map { try ListRules.note($0) }
         let now = clock.now
+        // A device clock ahead of the server's cannot stamp the future and so block everyone else.
+        let changedAt = min(change.changedAt ?? now, now)
+        let edits = name != nil || note != nil || change.quantity != nil
         var update: SQLQueryString = "UPDATE list_items SET updated_at = \(bind: now)"
         if let name { update += ", name = \(bind: name), name_key = \(bind: ListRules.key(name))" }
         if let note { update += ", note = \(bind: note)" }
         if let quantity = change.quantity {
             update += ", quantity_amount = \(bind: quantity?.amountText), quantity_unit = \(bind: quantity?.unit)"
         }
+        if edits { update += ", edited_at = \(bind: changedAt)" }
         if let purchased = change.purchased {
-            // A device clock ahead of the server's cannot stamp the future and so block everyone
-            // else; the first check of a new item wins even from a clock that runs behind. The
-            // guard reads the row as it was: every SET expression sees the old values.
-            let changedAt = min(change.changedAt ?? now, now)
+            // The first check of a new item wins even from a clock that runs behind. The guard
+            // reads the row as it was: every SET expression sees the old values.
             let lands: SQLQueryString = "purchased <> \(bind: purchased) AND (changed_at <= \(bind: changedAt) OR changed_at = created_at)"
             update += ", purchased = CASE WHEN \(lands) THEN \(bind: purchased) ELSE purchased END"
             update += ", changed_at = CASE WHEN \(lands) THEN \(bind: changedAt) ELSE changed_at END"
@@ -103,11 +109,14 @@ extension ListStore {
         update += """
              WHERE id = \(bind: id) AND list_id = \(bind: listId) AND household_id = \(bind: householdId)
             AND EXISTS (SELECT 1 FROM shopping_lists WHERE id = \(bind: listId) AND deleted_at IS NULL)
-            RETURNING \(unsafeRaw: Self.itemColumnList)
             """
+        if edits { update += " AND (edited_at IS NULL OR edited_at <= \(bind: changedAt))" }
+        update += " RETURNING \(unsafeRaw: Self.itemColumnList)"
         guard let item = try await sql.raw(update).first().map(Self.item(from:)) else {
             guard let list = try await list(id: listId, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
-            throw list.deletedAt == nil ? ListError.itemNotFound : ListError.listDeleted
+            if list.deletedAt != nil { throw ListError.listDeleted }
+            guard let standing = try await Self.item(id: id, listId: listId, on: sql) else { throw ListError.itemNotFound }
+            throw ListError.changedSince(standing.name)
         }
         return item
     }

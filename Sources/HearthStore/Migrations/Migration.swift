@@ -46,6 +46,7 @@ extension Database {
         .listPushes,
         .timerCommands,
         .listItemAliases,
+        .itemEdits,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

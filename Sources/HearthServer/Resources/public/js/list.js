@@ -102,7 +102,7 @@ function editItem(id, { name, quantity, note }) {
   const item = items.get(id);
   if (!item) return;
   mutate(() => items.set(id, { ...item, name, quantity: quantity || null, note: note || null, pending: true }),
-    [{ url: itemURL(id), method: "PATCH", body: { name, quantity, note }, label: `saving ${item.name}` }]);
+    [{ url: itemURL(id), method: "PATCH", body: { name, quantity, note, changedAt: new Date().toISOString() }, label: `saving ${item.name}` }]);
 }
 
 function clearPurchased() {
