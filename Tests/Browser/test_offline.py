@@ -2,9 +2,9 @@
 changes kept in the outbox across reloads and a closed tab, sent exactly once when the connection
 is back and seen live by the other member; an answer lost on its way back makes nothing twice;
 signing out leaves none of the account's data in the browser; a gym's rest timer that rings
-without a connection and is recorded as it happened once the connection is back; and photos taken
-in a basement that become an item with thumbnails once the connection is back; and of two edits
-of one item made offline on two devices, the later one stands on both."""
+without a connection and is recorded as it happened once the connection is back; photos and a
+receipt taken in a basement that arrive (an item with thumbnails, a receipt) once the connection is
+back; and of two edits of one item made offline on two devices, the later one stands on both."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ const [name, done] = [arguments[0], arguments[arguments.length - 1]];
 """
 
 
-def test_photos_taken_in_a_basement_become_an_item_with_thumbnails_once_back(stoppable_server, browser_factory, screenshot):
+def test_photos_and_a_receipt_taken_in_a_basement_arrive_once_back(stoppable_server, browser_factory, screenshot):
     base = stoppable_server.base_url
     phone = browser_factory()
     register(phone, base, unique_email())
@@ -252,9 +252,14 @@ def test_photos_taken_in_a_basement_become_an_item_with_thumbnails_once_back(sto
     wait(phone).until(lambda d: "kept on this device" in text_of(d, "capture-status"))
     wait(phone).until(lambda d: status_text(d) == "Offline — 2 changes waiting")
     screenshot(phone, "offline-capture-kept-phone")
-    phone.refresh()  # the photos wait in the outbox, not in the page
+    # A receipt too, in the Receipt mode of the kept page.
+    click(phone, phone.find_element(By.ID, "mode-receipt"))
+    wait(phone).until(lambda d: d.find_elements(By.ID, "receipt-files") and not d.find_elements(By.ID, "capture-photo"))
+    phone.find_element(By.ID, "receipt-files").send_keys(str(FIXTURES / "receipt-photo.jpg"))
+    wait(phone).until(lambda d: "receipt is kept on this device" in text_of(d, "capture-status"))
+    phone.refresh()  # the photos and the receipt wait in the outbox, not in the page
     wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
-    wait(phone).until(lambda d: status_text(d) == "Offline — 2 changes waiting")
+    wait(phone).until(lambda d: status_text(d) == "Offline — 3 changes waiting")
 
     stoppable_server.start()
     set_offline(phone, False)
@@ -262,6 +267,9 @@ def test_photos_taken_in_a_basement_become_an_item_with_thumbnails_once_back(sto
     phone.set_script_timeout(30)
     found = phone.execute_async_script(SERVER_ITEM_PHOTOS, "Bicycle")
     assert found == {"room": rooms["🍳 Kitchen"], "thumbnails": ["200 image/jpeg"] * 3}, found
+    receipts = phone.execute_async_script(
+        "const done = arguments[0]; fetch('/api/v1/inventory/receipts').then((r) => r.json()).then((p) => done(p.receipts.length));")
+    assert receipts == 1
 
 
 def edit_item(driver, name: str, new_name: str) -> None:

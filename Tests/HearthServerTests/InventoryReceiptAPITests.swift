@@ -44,6 +44,25 @@ import Testing
         }
     }
 
+    @Test func anUploadSentAgainWithItsIdMakesOneReceipt() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let photo = try MediaFixture.data("receipt-photo.jpg")
+            let id = "6F1C1D52-8A49-4D2B-9B0A-3C7E5E2A1B44"
+            let first = try await api.upload("/api/v1/inventory/receipts?id=\(id)", files: [("r.jpg", "image/jpeg", photo)], token: token)
+            #expect(first.status == .accepted, "\(first.text)")
+            let again = try await api.upload("/api/v1/inventory/receipts?id=\(id)", files: [("r.jpg", "image/jpeg", photo)], token: token)
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(try again.json()["id"] as? String == id)
+            let all = try await api.send(.get, "/api/v1/inventory/receipts", token: token).json()
+            #expect((all["receipts"] as? [[String: Any]])?.count == 1)
+            let eve = try await api.signUp(email: "eve@example.org")
+            let theirs = try await api.upload("/api/v1/inventory/receipts?id=\(id)", files: [("r.jpg", "image/jpeg", photo)], token: eve)
+            #expect(theirs.status == .conflict)
+        }
+    }
+
     @Test func aTypedInReceiptNeedsNoImageAndBadFieldsAreRefused() async throws {
         try await withApp { client in
             let api = APIClient(client: client)

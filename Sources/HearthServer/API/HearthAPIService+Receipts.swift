@@ -28,13 +28,18 @@ extension HearthAPIService {
             let file = try await receiveOne(parts.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } })
             defer { services.media.discard(file) }
             let stored = try await services.media.prepare(file, allowPDF: true)
-            let receipt: Receipt
+            let made: (receipt: Receipt, created: Bool)
             do {
-                receipt = try await services.inventory.createReceipt(id: nil, householdId: user.householdId, image: stored, fields: nil,
-                                                                     place: services.media.placer([stored.sha256: file.temporary])).receipt
+                made = try await services.inventory.createReceipt(id: try Self.uuid(input.query.id), householdId: user.householdId, image: stored,
+                                                                  fields: nil, place: services.media.placer([stored.sha256: file.temporary]))
             } catch {
                 await services.media.removeUnreferenced([stored.sha256])  // its JPEGs, made already
                 throw error
+            }
+            let receipt = made.receipt
+            guard made.created else {  // the same upload again: the receipt it made, read or being read
+                await services.media.removeUnreferenced([stored.sha256])
+                return .ok(.init(body: .json(.init(receipt))))
             }
             services.receiptQueue.enqueue(.init(receiptId: receipt.id, householdId: user.householdId, sha256: stored.sha256))
             await services.events.publishInventoryChange("receiptAdded", householdId: user.householdId, receiptId: receipt.id, by: user.id)

@@ -12,11 +12,13 @@ struct InventoryCapturePages {
         router.get("/shell/capture", use: shell)
     }
 
-    /// The Photo mode as the service worker keeps it: its script adds the rooms from the account's
-    /// offline copy, and keeps what is captured in the outbox until the connection is back.
+    /// The Photo and Receipt modes as the service worker keeps them: its script keeps the mode asked
+    /// for, adds the rooms from the account's offline copy, and keeps what is captured in the outbox
+    /// until the connection is back.
     func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let layout = Layout.shell(title: "Capture", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
-        let page = CapturePage(layout: layout, rooms: [], mode: "photo", maxUploadMB: services.configuration.limits.maxUploadBytes / 1_048_576)
+        var page = CapturePage(layout: layout, rooms: [], mode: "photo", maxUploadMB: services.configuration.limits.maxUploadBytes / 1_048_576)
+        page.receiptMode = true // the script keeps the mode asked for; barcodes are looked up on the server
         return try services.renderer.render("inventory-capture", page).keptByServiceWorker()
     }
 
@@ -39,9 +41,9 @@ struct CapturePage: Sendable {
     let rooms: [SelectOption]
     let maxUploadMB: Int
     /// The mode shown (Mustache reads stored properties only).
-    let photoMode: Bool
-    let receiptMode: Bool
-    let barcodeMode: Bool
+    var photoMode: Bool
+    var receiptMode: Bool
+    var barcodeMode: Bool
 
     init(layout: Layout, rooms: [SelectOption], mode: String, maxUploadMB: Int) {
         self.layout = layout

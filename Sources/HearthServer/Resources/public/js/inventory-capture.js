@@ -7,11 +7,28 @@ import { newId, request, problemText } from "./api.js";
 import { upload, oversized, createItem, addPhotos } from "./inventory-upload.js";
 import { keepCopies, queue, readCopy } from "./outbox.js";
 
+const shell = document.documentElement.dataset.shell === "true";
+if (shell) keepAskedMode();
+
 const status = document.getElementById("capture-status");
 const progress = document.getElementById("capture-progress");
 const errorBox = document.getElementById("capture-error");
 const section = document.querySelector("section.capture");
 const maxMB = Number(section?.dataset.maxMb ?? 25);
+
+/** A capture page opened without a connection holds the Photo and Receipt modes: the one asked for stays. */
+function keepAskedMode() {
+  const asked = new URLSearchParams(location.search).get("mode") ?? "photo";
+  for (const mode of ["photo", "receipt", "barcode"]) {
+    document.getElementById(`mode-${mode}`)?.toggleAttribute("aria-current", mode === asked);
+    if (mode !== asked) document.getElementById(`capture-${mode}`)?.remove();
+  }
+  if (!document.querySelector("section.capture")) {
+    const note = document.getElementById("capture-error");
+    note.textContent = "Looking up a barcode needs a connection: the server reads it and searches your inventory.";
+    note.hidden = false;
+  }
+}
 
 function fail(text) {
   errorBox.textContent = text;
@@ -89,14 +106,29 @@ async function captureReceipt(files) {
   errorBox.hidden = true;
   const tooBig = oversized(files, maxMB);
   if (tooBig) { fail(tooBig); return; }
+  const url = `/api/v1/inventory/receipts?id=${newId()}`; // sent again, it makes one receipt
+  const file = files[0];
+  if (!navigator.onLine) { await keepReceiptForLater(url, file); return; }
   progress.hidden = false;
   status.textContent = "Uploading the receipt…";
-  const result = await upload("/api/v1/inventory/receipts", [files[0]], (fraction) => { progress.value = Math.round(fraction * 100); });
+  const result = await upload(url, [file], (fraction) => { progress.value = Math.round(fraction * 100); });
   progress.hidden = true;
+  if (result.status === 0) { await keepReceiptForLater(url, file); return; }
   if (!result.ok) { fail(problemText(result)); return; }
   // From an item's "Add a receipt": the receipt's page offers to link it to that item.
   const item = new URLSearchParams(location.search).get("item");
   location.assign(`/inventory/receipts/${result.data.id}${item ? `?item=${encodeURIComponent(item)}` : ""}`);
+}
+
+async function keepReceiptForLater(url, file) {
+  try {
+    await queue([{ url, method: "POST", files: [{ blob: file, name: file.name || "receipt.jpg" }], label: "uploading a receipt" }]);
+  } catch (error) {
+    fail(error.message);
+    return;
+  }
+  status.textContent = "No connection: the receipt is kept on this device, and read when the connection is back (Inventory → Receipts).";
+  for (const id of ["receipt-camera", "receipt-files"]) document.getElementById(id).value = "";
 }
 
 for (const id of ["receipt-camera", "receipt-files"]) {
