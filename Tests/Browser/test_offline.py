@@ -2,9 +2,9 @@
 changes kept in the outbox across reloads and a closed tab, sent exactly once when the connection
 is back and seen live by the other member; an answer lost on its way back makes nothing twice;
 signing out leaves none of the account's data in the browser; a gym's rest timer that rings
-without a connection and is recorded as it happened once the connection is back; photos and a
-receipt taken in a basement that arrive (an item with thumbnails, a receipt) once the connection is
-back; and of two edits of one item made offline on two devices, the later one stands on both."""
+without a connection and is recorded as it happened once the connection is back; in a basement,
+the inventory as last seen (with thumbnails), and photos and a receipt that arrive (an item with
+thumbnails, a receipt) once the connection is back; and of two edits of one item made offline on two devices, the later one stands on both."""
 
 from __future__ import annotations
 
@@ -215,6 +215,19 @@ def test_a_rest_timer_in_a_gym_without_signal_rings_and_is_recorded_when_back(st
     assert text_of(phone, "phase-label") == "Ready"
 
 
+KEPT_THUMBNAILS = """
+const done = arguments[arguments.length - 1];
+import("/js/outbox.js").then(async ({ account }) => {
+  const who = await account;
+  const copies = await new Promise((resolve) => {
+    const request = indexedDB.open(`hearth-${who.userId}`);
+    request.onsuccess = () => { const all = request.result.transaction("copies").objectStore("copies").getAllKeys(); all.onsuccess = () => resolve(all.result); };
+  });
+  done(copies.filter((key) => String(key).startsWith("thumb:")).length);
+});
+"""
+
+
 SERVER_ITEM_PHOTOS = """
 const [name, done] = [arguments[0], arguments[arguments.length - 1]];
 (async () => {
@@ -231,13 +244,20 @@ const [name, done] = [arguments[0], arguments[arguments.length - 1]];
 """
 
 
-def test_photos_and_a_receipt_taken_in_a_basement_arrive_once_back(stoppable_server, browser_factory, screenshot):
+def test_in_a_basement_the_inventory_shows_and_photos_and_a_receipt_arrive_once_back(stoppable_server, browser_factory, screenshot):
     base = stoppable_server.base_url
     phone = browser_factory()
     register(phone, base, unique_email())
     phone.get(f"{base}/inventory/capture")
     controlled_by_service_worker(phone)
     rooms = {option.text: option.get_attribute("value") for option in phone.find_elements(By.CSS_SELECTOR, "#capture-room option")}
+    # Something owned already, seen on the Inventory page: kept with its thumbnail.
+    fill(phone, "#capture-name", "Espresso machine")
+    phone.find_element(By.ID, "capture-files").send_keys(str(FIXTURES / "rotated-gps.jpg"))
+    wait(phone).until(lambda d: "/edit" in d.current_url)
+    phone.get(f"{base}/inventory")
+    wait(phone).until(lambda d: d.execute_async_script(KEPT_THUMBNAILS) == 1)
+    phone.get(f"{base}/inventory/capture")
 
     # The basement: no connection, and the capture page opened again.
     stoppable_server.stop()
@@ -260,6 +280,12 @@ def test_photos_and_a_receipt_taken_in_a_basement_arrive_once_back(stoppable_ser
     phone.refresh()  # the photos and the receipt wait in the outbox, not in the page
     wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
     wait(phone).until(lambda d: status_text(d) == "Offline — 3 changes waiting")
+    # The items as last seen, thumbnails included.
+    phone.get(f"{base}/inventory")
+    wait(phone).until(lambda d: [tile.text.splitlines()[0] for tile in d.find_elements(By.CSS_SELECTOR, ".item-tile")] == ["Espresso machine"])
+    wait(phone).until(lambda d: d.execute_script(
+        "const image = document.querySelector('.tile-photo img'); return image !== null && image.complete && image.naturalWidth > 0"))
+    screenshot(phone, "offline-inventory-phone")
 
     stoppable_server.start()
     set_offline(phone, False)

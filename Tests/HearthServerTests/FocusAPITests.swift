@@ -54,10 +54,12 @@ import Testing
             #expect(sessions.map { $0["actualSeconds"] as? Int } == [60, 60])
             let timer = try await api.send(.get, "/api/v1/focus/timer", token: token).json()
             #expect(timer["phase"] as? String == "idle" && timer["workout"] == nil)
-            // A command without options still needs no body; an empty object is the same.
+            // A command without options still needs no body (nor does one that says JSON and sends
+            // nothing, as scripts do); an empty object is the same.
             _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
             #expect(try await api.send(.post, "/api/v1/focus/timer/pause", token: token).status == .ok)
-            #expect(try await api.send(.post, "/api/v1/focus/timer/resume", json: "{}", token: token).status == .ok)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/resume", json: "", token: token).status == .ok)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/pause", json: "{}", token: token).status == .ok)
         }
     }
 

@@ -2,11 +2,12 @@ import HTTPTypes
 import Hummingbird
 
 /// Headers that tell browsers to keep every page and file in its place: only Hearth's own scripts,
-/// styles and images run (no inline script anywhere), nothing frames a page, content types are
-/// taken as sent, and addresses (invite links carry a secret) are not sent to other sites.
+/// styles and images run (no inline script anywhere; `blob:` images are the thumbnails a page
+/// draws from the account's offline copy), nothing frames a page, content types are taken as sent,
+/// and addresses (invite links carry a secret) are not sent to other sites.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     static var contentSecurityPolicy: String {
-        "default-src 'self'; base-uri 'none'; object-src 'none'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'self'; img-src 'self' blob:; base-uri 'none'; object-src 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 
     static var headers: HTTPFields {

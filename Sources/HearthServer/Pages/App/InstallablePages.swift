@@ -77,7 +77,8 @@ extension Response {
     }
 }
 
-/// Shown by the service worker instead of a page that cannot be loaded.
+/// Shown by the service worker instead of a page that cannot be loaded (its frame only: the offline
+/// page, and shells whose script draws the account's copy).
 struct OfflinePage: Sendable {
     let layout: Layout
 }

@@ -21,6 +21,7 @@ struct InventoryPages {
 
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/inventory", use: home)
+        router.get("/shell/inventory", use: shell)
         router.get("/inventory/items/list", use: listFragment)
         router.get("/inventory/items/new", use: newItem)
         router.post("/inventory/items", use: create)
@@ -34,6 +35,13 @@ struct InventoryPages {
         router.post("/inventory/items/{id}/delete", use: delete)
         router.post("/inventory/items/{id}/restore", use: restore)
         router.post("/inventory/items/{id}/purge", use: purge)
+    }
+
+    /// The item list as the service worker keeps it: its script draws the account's copy of the
+    /// list as last seen, with the thumbnails kept.
+    func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let layout = Layout.shell(title: "Inventory", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
+        return try services.renderer.render("inventory-offline", OfflinePage(layout: layout)).keptByServiceWorker()
     }
 
     func home(_ request: Request, context: HearthRequestContext) async throws -> Response {

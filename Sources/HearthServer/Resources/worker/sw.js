@@ -1,7 +1,7 @@
 // Hearth's service worker: the installed app opens like the seed apps did, also without a
 // connection. The server fills in this release's VERSION and its static ASSETS: they are kept at
 // install and served from the cache first (a page of a newer release fetches its own). A page that
-// cannot be loaded is answered with a shell kept for it (the timer, the lists, one list, the capture page), which shows the
+// cannot be loaded is answered with a shell kept for it (the timer, the lists, one list, the items, the capture page), which shows the
 // signed-in account's own copy from IndexedDB, or else with the honest offline page. Pages and API
 // answers carry a household's data and are never cached here; the copy is per account
 // (offline-db.js), and Background Sync sends its outbox when the connection is back.
@@ -15,6 +15,7 @@ const STATIC = /^\/(css|js|icons)\/|^\/favicon\.svg$/;
 /** Which kept shell answers a page asked for without a connection. */
 const SHELLS = [
   [/^\/focus\/?$/, "/shell/focus"],
+  [/^\/inventory\/?$/, "/shell/inventory"],
   [/^\/inventory\/capture\/?$/, "/shell/capture"],
   [/^\/lists\/?$/, "/shell/lists"],
   [/^\/lists\/[0-9a-f-]{36}\/?$/i, "/shell/list"],
