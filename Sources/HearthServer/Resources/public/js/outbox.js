@@ -84,12 +84,21 @@ export function flush() {
     if (state === "waiting") {
       retryTimer = setTimeout(flush, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 15_000);
-      navigator.serviceWorker?.ready.then((registration) => registration.sync?.register("hearth-outbox")).catch(() => {});
+      askForBackgroundSync();
     } else {
       retryDelay = 1000;
+      syncAsked = false;
     }
   })().finally(() => { sending = null; refreshSoon(); });
   return sending;
+}
+
+let syncAsked = false;
+/** Asks the service worker to send the outbox when the browser is online again, even with this page closed (once per wait). */
+function askForBackgroundSync() {
+  if (syncAsked || !navigator.serviceWorker?.controller) return;
+  syncAsked = true;
+  navigator.serviceWorker.ready.then((registration) => registration.sync?.register("hearth-outbox")).catch(() => {});
 }
 
 /** The number of waiting changes of `url`'s prefix (e.g. one list's), or of all. */
