@@ -27,11 +27,11 @@ struct Layout: Sendable {
     }
 
     let title: String
-    let user: SignedIn?
+    private(set) var user: SignedIn?
     /// The signed-in person's id: the page keeps its offline copy and outbox under it.
     let account: String?
     /// A page the service worker keeps to show an account's offline copy: it carries nobody's data.
-    let shell: Bool
+    private(set) var shell: Bool
     let theme: String
     let accent: String
     let colorScheme: String
@@ -75,23 +75,10 @@ struct Layout: Sendable {
         var anonymous = context
         anonymous.user = nil
         anonymous.csrfToken = ""
-        let frame = Layout(title: title, section: section, context: anonymous, assetVersion: assetVersion)
-        return Layout(frame, user: SignedIn(name: "", timeZone: ""), shell: true)
-    }
-
-    private init(_ frame: Layout, user: SignedIn, shell: Bool) {
-        self.title = frame.title
-        self.user = user
-        self.account = nil
-        self.shell = shell
-        self.theme = frame.theme
-        self.accent = frame.accent
-        self.colorScheme = frame.colorScheme
-        self.themeColors = frame.themeColors
-        self.csrfToken = frame.csrfToken
-        self.assetVersion = frame.assetVersion
-        self.notice = frame.notice
-        self.nav = frame.nav
+        var frame = Layout(title: title, section: section, context: anonymous, assetVersion: assetVersion)
+        frame.user = SignedIn(name: "", timeZone: "")
+        frame.shell = true
+        return frame
     }
 }
 

@@ -18,12 +18,16 @@ enum Resources {
     static var templates: URL { root.appendingPathComponent("templates") }
     static var publicFiles: URL { root.appendingPathComponent("public") }
 
+    /// Every static file, in a stable order.
+    static func staticFiles() -> [URL] {
+        FileManager.default.enumerator(at: publicFiles, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }.sorted { $0.path < $1.path } ?? []
+    }
+
     /// A hash over every static file, so a changed file gets a new URL.
     static func assetVersion() throws -> String {
         var hasher = SHA256()
-        let files = FileManager.default.enumerator(at: publicFiles, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }.sorted { $0.path < $1.path } ?? []
-        for file in files {
+        for file in staticFiles() {
             hasher.update(data: Data(file.lastPathComponent.utf8))
             hasher.update(data: try Data(contentsOf: file))
         }

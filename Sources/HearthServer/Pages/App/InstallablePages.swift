@@ -31,11 +31,7 @@ struct InstallablePages {
     static func serviceWorker(version: String) throws -> String {
         let script = try String(contentsOf: Resources.root.appendingPathComponent("worker/sw.js"), encoding: .utf8)
         let root = Resources.publicFiles.standardizedFileURL.path
-        let assets = (FileManager.default.enumerator(at: Resources.publicFiles, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL } ?? [])
-            .filter { !$0.hasDirectoryPath }
-            .map { String($0.standardizedFileURL.path.dropFirst(root.count)) }
-            .sorted()
+        let assets = Resources.staticFiles().map { String($0.standardizedFileURL.path.dropFirst(root.count)) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let list = String(decoding: try encoder.encode(assets), as: UTF8.self)

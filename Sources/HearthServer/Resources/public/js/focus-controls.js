@@ -44,7 +44,6 @@ function command(name, body = {}) {
   }
   queue([{ url: `${API}/timer/${name}`, method: "POST", body: { ...body, madeAt: new Date(madeAt).toISOString() }, label: LABELS[name] }])
     .catch((error) => showError(error.message));
-  return true;
 }
 
 onOutcome((entry, result, outcome) => {

@@ -65,7 +65,7 @@ async function captureItem(files) {
 }
 
 /** Puts the item (unless it was made already) and its photos in the outbox, and says so. */
-async function keepForLater(item, photos, photoIds, withItem) {
+function keepForLater(item, photos, photoIds, withItem) {
   const entries = [
     ...(withItem ? [{ url: "/api/v1/inventory/items", method: "POST", body: item, creates: item.id, label: `making the item ${item.name}` }] : []),
     {
@@ -74,6 +74,13 @@ async function keepForLater(item, photos, photoIds, withItem) {
       label: `uploading ${photos.length === 1 ? "a photo" : `${photos.length} photos`} of ${item.name}`,
     },
   ];
+  const kept = `“${item.name}” and ${photos.length === 1 ? "its photo are" : `its ${photos.length} photos are`} kept on this device and sent when the connection is back. Take the next one.`;
+  document.getElementById("capture-name").value = "";
+  return queueCapture(entries, kept, ["capture-camera", "capture-files"]);
+}
+
+/** Queues what was captured without a connection, says what happens to it, and readies the inputs for the next one. */
+async function queueCapture(entries, kept, inputIds) {
   try {
     await queue(entries);
   } catch (error) {
@@ -81,9 +88,8 @@ async function keepForLater(item, photos, photoIds, withItem) {
     return;
   }
   progress.hidden = true;
-  status.textContent = `No connection: “${item.name}” and ${photos.length === 1 ? "its photo are" : `its ${photos.length} photos are`} kept on this device and sent when the connection is back. Take the next one.`;
-  document.getElementById("capture-name").value = "";
-  for (const id of ["capture-camera", "capture-files"]) document.getElementById(id).value = "";
+  status.textContent = `No connection: ${kept}`;
+  for (const id of inputIds) document.getElementById(id).value = "";
 }
 
 for (const id of ["capture-camera", "capture-files"]) {
@@ -120,15 +126,9 @@ async function captureReceipt(files) {
   location.assign(`/inventory/receipts/${result.data.id}${item ? `?item=${encodeURIComponent(item)}` : ""}`);
 }
 
-async function keepReceiptForLater(url, file) {
-  try {
-    await queue([{ url, method: "POST", files: [{ blob: file, name: file.name || "receipt.jpg" }], label: "uploading a receipt" }]);
-  } catch (error) {
-    fail(error.message);
-    return;
-  }
-  status.textContent = "No connection: the receipt is kept on this device, and read when the connection is back (Inventory → Receipts).";
-  for (const id of ["receipt-camera", "receipt-files"]) document.getElementById(id).value = "";
+function keepReceiptForLater(url, file) {
+  return queueCapture([{ url, method: "POST", files: [{ blob: file, name: file.name || "receipt.jpg" }], label: "uploading a receipt" }],
+    "the receipt is kept on this device, and read when the connection is back (Inventory → Receipts).", ["receipt-camera", "receipt-files"]);
 }
 
 for (const id of ["receipt-camera", "receipt-files"]) {

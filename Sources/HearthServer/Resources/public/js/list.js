@@ -124,7 +124,7 @@ $("rename-form").addEventListener("submit", (event) => {
   mutate(() => { list = { ...list, name, emoji: emoji || undefined }; }, [{
     url: listURL, method: "PATCH", body: { name, emoji }, label: `renaming ${before} to ${name}`,
   }]);
-  renameIndex((summary) => ({ ...summary, name, emoji: emoji || undefined }));
+  changeIndexCard((summary) => ({ ...summary, name, emoji: emoji || undefined }));
   $("list-options").open = false;
   toast("Saved.");
 });
@@ -132,13 +132,13 @@ $("rename-form").addEventListener("submit", (event) => {
 $("delete-list-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   await queue([{ url: listURL, method: "DELETE", label: `deleting the list ${list.name}` }], { [copyKey]: null });
-  await renameIndex(() => null);
+  await changeIndexCard(() => null);
   await flush();
   location.assign(`/lists?deleted=${listId}`);
 });
 
 /** Changes this list's card in the index's copy (null: takes it off). */
-async function renameIndex(change) {
+async function changeIndexCard(change) {
   const lists = await readCopy("lists");
   if (!lists) return;
   await keepCopies({ lists: lists.map((summary) => (summary.id.toUpperCase() === listId ? change(summary) : summary)).filter(Boolean) });
