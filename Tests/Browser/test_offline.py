@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from test_accounts import click, fill, register, unique_email, wait
+from test_accounts import click, fill, register, submit_and_wait_for_new_page, unique_email, wait
 from test_focus import open_focus, text_of
 from test_inventory import FIXTURES
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
@@ -331,3 +331,95 @@ def test_of_two_edits_made_offline_the_later_one_stands_on_both(stoppable_server
     WebDriverWait(ada, SYNC_SECONDS).until(lambda d: names_in(d, "to-buy") == ["Oat milk"])
     WebDriverWait(bob, SYNC_SECONDS).until(lambda d: names_in(d, "to-buy") == ["Oat milk"])
     screenshot(ada, "offline-edit-conflict-phone")
+
+
+KEPT_COPY = """
+const [key, done] = [arguments[0], arguments[arguments.length - 1]];
+import("/js/outbox.js").then(async ({ readCopy }) => done(Boolean(await readCopy(key))));
+"""
+
+SERVER_ITEMS = """
+const done = arguments[arguments.length - 1];
+fetch('/api/v1/inventory/items?sort=name').then((r) => r.json())
+  .then((page) => done(page.items.map((item) => [item.name, item.roomId ?? null, item.purchasePrice?.amount ?? null])));
+"""
+
+
+def open_item_form(driver) -> None:
+    submit_and_wait_for_new_page(driver, driver.find_element(By.ID, "edit-item"))
+    wait(driver).until(EC.presence_of_element_located((By.ID, "item-form")))
+
+
+def save_item_form(driver, fields: dict[str, str]) -> None:
+    """Fills the item form and saves it; the item's page follows (with a connection or not)."""
+    for selector, value in fields.items():
+        fill(driver, selector, value)
+    submit_and_wait_for_new_page(driver, driver.find_element(By.ID, "save-item"))
+    wait(driver).until(EC.presence_of_element_located((By.ID, "item-page")))
+
+
+def test_an_inventory_edited_and_added_to_offline_lands_once_and_the_later_edit_stands(stoppable_server, browser_factory, screenshot):
+    base = stoppable_server.base_url
+    ada, bob = household_of_two(base, browser_factory)
+    # Online, Ada adds a lamp with the form (through the outbox too) and looks at her inventory.
+    ada.get(f"{base}/inventory/items/new")
+    controlled_by_service_worker(ada)
+    fill(ada, "#name", "Lamp")
+    fill(ada, "#purchase_price", "12,5,0")
+    click(ada, ada.find_element(By.ID, "save-item"))
+    error = wait(ada).until(EC.visibility_of_element_located((By.ID, "form-error")))
+    assert "The purchase price “12,5,0” is not an amount" in error.text
+    assert not ada.find_element(By.ID, "sync-refused").is_displayed()  # said on the form, not again in the header
+    save_item_form(ada, {"#purchase_price": ""})
+    assert "Item added." in ada.find_element(By.TAG_NAME, "main").text
+    lamp = ada.current_url.split("/inventory/items/")[1].split("?")[0]
+    rooms = {option.text: option.get_attribute("value") for option in ada.find_elements(By.CSS_SELECTOR, "#move-room option")}
+    ada.get(f"{base}/inventory")
+    wait(ada).until(lambda d: d.execute_async_script(KEPT_COPY, "itemform:new"))
+    for phone in (ada, bob):
+        phone.get(f"{base}/inventory/items/{lamp}")
+        controlled_by_service_worker(phone)
+        wait(phone).until(lambda d: d.execute_async_script(KEPT_COPY, f"itemform:{lamp.upper()}"))
+
+    # No connection: Ada edits the lamp and adds a bicycle, which she moves to the kitchen; Bob edits the lamp later.
+    stoppable_server.stop()
+    set_offline(ada, True)
+    set_offline(bob, True)
+    ada.refresh()
+    wait(ada).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(ada).until(lambda d: text_of(d, "item-name") == "Lamp")
+    open_item_form(ada)
+    save_item_form(ada, {"#name": "Desk lamp", "#purchase_price": "1.299,99"})
+    wait(ada).until(lambda d: text_of(d, "item-name") == "Desk lamp" and "saving Desk lamp" in text_of(d, "item-waiting"))
+    ada.refresh()  # kept in the outbox, not in the page
+    wait(ada).until(lambda d: text_of(d, "item-name") == "Desk lamp" and "Not saved yet" in text_of(d, "item-waiting"))
+    ada.get(f"{base}/inventory/items/new")
+    wait(ada).until(EC.presence_of_element_located((By.ID, "item-form")))
+    save_item_form(ada, {"#name": "Bicycle"})
+    wait(ada).until(lambda d: text_of(d, "item-name") == "Bicycle")
+    wait(ada).until(lambda d: status_text(d) == "Offline — 2 changes waiting")
+    open_item_form(ada)  # the form of an item made offline starts from what was typed
+    wait(ada).until(lambda d: d.find_element(By.ID, "name").get_attribute("value") == "Bicycle")
+    Select(ada.find_element(By.ID, "room")).select_by_visible_text("🍳 Kitchen")
+    save_item_form(ada, {})
+    wait(ada).until(lambda d: status_text(d) == "Offline — 3 changes waiting")
+    screenshot(ada, "offline-inventory-item-phone")
+    bob.refresh()
+    wait(bob).until(lambda d: text_of(d, "item-name") == "Lamp")
+    open_item_form(bob)
+    save_item_form(bob, {"#name": "Reading lamp"})
+    wait(bob).until(lambda d: "saving Reading lamp" in text_of(d, "item-waiting"))
+
+    # Back: Bob's later edit arrives first; Ada's older one finds it and is refused with the reason.
+    stoppable_server.start()
+    set_offline(bob, False)
+    WebDriverWait(bob, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    set_offline(ada, False)
+    refused = WebDriverWait(ada, SYNC_SECONDS).until(EC.visibility_of_element_located((By.ID, "sync-refused")))
+    assert "Not saved: saving Desk lamp." in refused.text and "“Reading lamp” was changed on another device" in refused.text
+    WebDriverWait(ada, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    ada.set_script_timeout(30)
+    items = ada.execute_async_script(SERVER_ITEMS)
+    assert items == [["Bicycle", rooms["🍳 Kitchen"], None], ["Reading lamp", None, None]], items
+    ada.get(f"{base}/inventory/items/{lamp}")
+    wait(ada).until(lambda d: text_of(d, "item-name") == "Reading lamp")

@@ -25,6 +25,8 @@ public enum InventoryError: Error, Equatable, Sendable {
     case invalidSelection
     /// The id a client chose is already used by something else.
     case idConflict
+    /// An edit made before the item's last edit (offline, on another device): the later one stands.
+    case changedSince(String)
     /// A paging cursor that this server did not make, or made for another sort.
     case invalidCursor
     case claimNotFound
@@ -63,6 +65,7 @@ public enum InventoryError: Error, Equatable, Sendable {
                 : "This receipt's lines are numbered 0 to \(count - 1); choose one of them, or none to use the line that names the item."
         case .invalidSelection: "Select 1 to \(InventoryRules.maximumSelection) items."
         case .idConflict: "This id is already used by something else."
+        case .changedSince(let name): "“\(name)” was changed on another device after this edit; that change stands. Open the item to see it, and edit again if need be."
         case .invalidCursor: "The cursor is not one this server gave for this list; start again without it."
         case .claimNotFound: "No such claim."
         case .invalidClaimItems: "Pick 1 to \(InventoryRules.maximumSelection) of the household's items for the claim, each once."

@@ -74,7 +74,9 @@ extension HearthAPIService {
         let body = switch input.body { case .json(let body): body }
         let id = try Self.uuid(input.path.id)
         let change = try InventoryItemChange(body)
-        let item = try await services.inventory.updateItem(id: id, householdId: user.householdId) { change.apply(to: &$0) }
+        let item = try await services.inventory.updateItem(id: id, householdId: user.householdId, changedAt: body.changedAt) {
+            change.apply(to: &$0)
+        }
         await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
         return .ok(.init(body: .json(.init(item))))
     }

@@ -17,11 +17,12 @@ extension HearthAPIService {
 
     func createReceipt(_ input: Operations.CreateReceipt.Input) async throws -> Operations.CreateReceipt.Output {
         let user = try APIRequest.requireUser()
+        let chosenId = try Self.uuid(input.query.id)
         switch input.body {
         case .json(let body):
             let fields = try ReceiptFields(vendor: body.vendor, date: InventoryInput.date(body.date, field: "date"), total: body.total?.domain,
                                            tax: body.tax?.domain, number: body.number, lines: (body.lines ?? []).map(\.domain))
-            let result = try await services.inventory.createReceipt(id: try Self.uuid(body.id), householdId: user.householdId, image: nil, fields: fields)
+            let result = try await services.inventory.createReceipt(id: try Self.uuid(body.id) ?? chosenId, householdId: user.householdId, image: nil, fields: fields)
             if result.created { await services.events.publishInventoryChange("receiptAdded", householdId: user.householdId, receiptId: result.receipt.id, by: user.id) }
             return result.created ? .created(.init(body: .json(.init(result.receipt)))) : .ok(.init(body: .json(.init(result.receipt))))
         case .multipartForm(let parts):
@@ -30,7 +31,7 @@ extension HearthAPIService {
             let stored = try await services.media.prepare(file, allowPDF: true)
             let made: (receipt: Receipt, created: Bool)
             do {
-                made = try await services.inventory.createReceipt(id: try Self.uuid(input.query.id), householdId: user.householdId, image: stored,
+                made = try await services.inventory.createReceipt(id: chosenId, householdId: user.householdId, image: stored,
                                                                   fields: nil, place: services.media.placer([stored.sha256: file.temporary]))
             } catch {
                 await services.media.removeUnreferenced([stored.sha256])  // its JPEGs, made already

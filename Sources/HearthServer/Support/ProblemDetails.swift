@@ -101,7 +101,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             .unprocessableContent
         case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
         case .itemDeleted: .gone
-        case .groupNameTaken, .idConflict, .claimFrozen, .claimNotFrozen: .conflict
+        case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen: .conflict
         case .invalidCursor: .badRequest
         }
     }

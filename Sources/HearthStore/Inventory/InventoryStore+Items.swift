@@ -4,11 +4,13 @@ import SQLKit
 
 extension InventoryStore {
     /// Adds an item. A client may choose the id: sending the same request again returns the item it
-    /// created the first time (`created` false) instead of a second one.
-    public func createItem(id: UUID?, householdId: UUID, _ details: ItemDetails) async throws -> (item: InventoryItem, created: Bool) {
+    /// created the first time (`created` false) instead of a second one. `changedAt` is when the
+    /// client made it (at most now), which a later edit from another device must not predate.
+    public func createItem(id: UUID?, householdId: UUID, _ details: ItemDetails, changedAt: Date? = nil) async throws -> (item: InventoryItem, created: Bool) {
         let (details, warrantyUntil) = try InventoryRules.validated(details)
         let id = id ?? ids.next()
         let now = clock.now
+        let editedAt = min(changedAt ?? now, now)
         let kind = self.kind
         return try await database.transaction { db in
             if let owner = try await Self.owner(table: "inventory_items", id: id, on: db) {
@@ -20,8 +22,8 @@ extension InventoryStore {
             try await Self.checkGroups(details, householdId: householdId, on: db)
             let values = Self.detailColumns(details, warrantyUntil: warrantyUntil)
             try await db.insert(into: "inventory_items")
-                .columns(["id", "household_id", "created_at", "updated_at"] + values.map(\.column))
-                .values([SQLBind(id), SQLBind(householdId), SQLBind(now), SQLBind(now)] + values.map(\.value.bind))
+                .columns(["id", "household_id", "created_at", "updated_at", "edited_at"] + values.map(\.column))
+                .values([SQLBind(id), SQLBind(householdId), SQLBind(now), SQLBind(now), SQLBind(editedAt)] + values.map(\.value.bind))
                 .run()
             try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
             try await Self.refreshSearch([id], on: db, kind: kind)
@@ -34,19 +36,26 @@ extension InventoryStore {
 
     /// Changes an item: `change` receives its details as stored and edits them; the result is
     /// checked and saved in the same transaction, so two people editing different fields at once
-    /// both keep their change.
-    public func updateItem(id: UUID, householdId: UUID, _ change: @escaping @Sendable (inout ItemDetails) throws -> Void) async throws -> InventoryItem {
+    /// both keep their change. `changedAt` is when the client made the change (default and at most
+    /// now): an edit older than the item's last one is refused (``InventoryError/changedSince(_:)``),
+    /// so of two devices editing offline the later edit stands, whichever arrives first.
+    public func updateItem(id: UUID, householdId: UUID, changedAt: Date? = nil,
+                           _ change: @escaping @Sendable (inout ItemDetails) throws -> Void) async throws -> InventoryItem {
         let now = clock.now
+        let editedAt = min(changedAt ?? now, now)
         let kind = self.kind
         return try await database.transaction { db in
             guard let item = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db, locking: true) else {
                 throw try await Self.missing(id, householdId, on: db)
             }
+            let lastEdit: Date? = try await db.select().column("edited_at").from("inventory_items").where("id", .equal, id)
+                .first()?.decode(column: "edited_at", as: Date?.self) ?? nil
+            if let lastEdit, lastEdit > editedAt { throw InventoryError.changedSince(item.name) }
             var details = ItemDetails(item)
             try change(&details)
             let (clean, warrantyUntil) = try InventoryRules.validated(details)
             try await Self.checkGroups(clean, householdId: householdId, on: db)
-            let update = db.update("inventory_items").set("updated_at", to: now)
+            let update = db.update("inventory_items").set("updated_at", to: now).set("edited_at", to: editedAt)
             for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
             try await update.where("id", .equal, id).run()
             if clean.tags != item.tags { try await Self.saveTags(clean.tags, itemId: id, householdId: householdId, on: db) }

@@ -47,6 +47,7 @@ extension Database {
         .timerCommands,
         .listItemAliases,
         .itemEdits,
+        .inventoryItemEdits,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

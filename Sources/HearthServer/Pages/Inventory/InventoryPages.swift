@@ -22,6 +22,7 @@ struct InventoryPages {
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/inventory", use: home)
         router.get("/shell/inventory", use: shell)
+        router.get("/shell/item", use: itemShell)
         router.get("/inventory/items/list", use: listFragment)
         router.get("/inventory/items/new", use: newItem)
         router.post("/inventory/items", use: create)
@@ -42,6 +43,13 @@ struct InventoryPages {
     func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let layout = Layout.shell(title: "Inventory", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
         return try services.renderer.render("inventory-offline", OfflinePage(layout: layout)).keptByServiceWorker()
+    }
+
+    /// An item's page, its edit form and the new-item form as the service worker keeps them: the
+    /// script draws the account's copy of the one asked for, which then works through the outbox.
+    func itemShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let layout = Layout.shell(title: "Item", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
+        return try services.renderer.render("inventory-item-offline", OfflinePage(layout: layout)).keptByServiceWorker()
     }
 
     func home(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -17,6 +17,7 @@ const SHELLS = [
   [/^\/focus\/?$/, "/shell/focus"],
   [/^\/inventory\/?$/, "/shell/inventory"],
   [/^\/inventory\/capture\/?$/, "/shell/capture"],
+  [/^\/inventory\/items\/(new|[0-9a-f-]{36}(\/edit)?)\/?$/i, "/shell/item"],
   [/^\/lists\/?$/, "/shell/lists"],
   [/^\/lists\/[0-9a-f-]{36}\/?$/i, "/shell/list"],
 ];

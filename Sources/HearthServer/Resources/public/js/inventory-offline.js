@@ -1,9 +1,10 @@
 // Hearth Inventory offline: the items as this device last saw them. With a connection, the item
 // list on the Inventory page is kept in the account's copy (as the server drew it) with the
-// thumbnails shown, whenever it changes; a page the service worker opens without a connection
-// draws that copy, thumbnails included, read only.
+// thumbnails shown, whenever it changes, and so is the new-item form; a page the service worker
+// opens without a connection draws that copy, thumbnails included, read only.
 
 import { keepCopies, readCopy } from "./outbox.js";
+import { drawKeptImages, imagePaths, keepImages, keepPage, keptWhen } from "./inventory-kept.js";
 
 const MOST_THUMBNAILS = 200;
 const shell = document.documentElement.dataset.shell === "true";
@@ -13,14 +14,7 @@ async function keepList() {
   const list = document.getElementById("item-list");
   if (!list) return;
   await keepCopies({ inventory: { html: list.outerHTML, keptAt: new Date().toISOString() } });
-  const sources = [...new Set([...list.querySelectorAll(".tile-photo img")].map((image) => new URL(image.src).pathname))];
-  for (const path of sources.slice(0, MOST_THUMBNAILS)) {
-    if (await readCopy(`thumb:${path}`)) continue;
-    try {
-      const response = await fetch(path, { credentials: "same-origin" });
-      if (response.ok) await keepCopies({ [`thumb:${path}`]: await response.blob() });
-    } catch { /* offline meanwhile: kept next time */ }
-  }
+  await keepImages(imagePaths(list, ".tile-photo img").slice(0, MOST_THUMBNAILS));
 }
 
 /** Draws the kept list: the tiles without their selection boxes, each photo from its kept thumbnail. */
@@ -34,13 +28,8 @@ async function drawKept() {
   list.outerHTML = kept.html;
   const drawn = document.getElementById("item-list");
   for (const element of drawn.querySelectorAll(".select-label, .more, #clear-filters")) element.remove();
-  for (const image of drawn.querySelectorAll(".tile-photo img")) {
-    const blob = await readCopy(`thumb:${new URL(image.src).pathname}`);
-    if (blob) image.src = URL.createObjectURL(blob);
-    else image.remove();
-  }
-  const when = new Date(kept.keptAt).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-  document.getElementById("inventory-kept-at").textContent = when;
+  await drawKeptImages(drawn);
+  document.getElementById("inventory-kept-at").textContent = keptWhen(kept.keptAt);
 }
 
 if (shell) {
@@ -51,4 +40,5 @@ if (shell) {
   const section = document.getElementById("items");
   if (section) new MutationObserver(soon).observe(section, { childList: true, subtree: true });
   soon();
+  keepPage("/inventory/items/new", "itemform:new");
 }

@@ -4,6 +4,7 @@
 // says how things stand: "Offline — 3 changes waiting", "Synced", and what the server refused.
 
 import "./offline-db.js";
+import { newId } from "./api.js";
 
 const offline = self.hearthOffline;
 const pageToken = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
@@ -56,8 +57,35 @@ export async function dismissRefused(seq) {
 }
 
 const outcomeListeners = new Set();
-/** `listener(entry, result, outcome)` hears every change sent from any tab: "done" or "refused". */
-export function onOutcome(listener) { outcomeListeners.add(listener); }
+/** `listener(entry, result, outcome)` hears every change sent from any tab: "done" or "refused". Returns a way to stop. */
+export function onOutcome(listener) {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+/**
+ * Queues one change (as `queue`) and sends it at once. Resolves `{ outcome: "done", result }` or
+ * `{ outcome: "refused", result }` once the server answered — a refusal is then the caller's to show
+ * in its own place, and off the header's list — or `{ outcome: "waiting" }` when the server cannot
+ * be reached: the change stays queued and is sent later.
+ */
+export async function sendNow(entry, copies = {}) {
+  const mark = newId();
+  let stop = () => {};
+  const heard = new Promise((resolve) => {
+    stop = onOutcome((sent, result, outcome) => { if (sent.mark === mark) resolve({ outcome, result, seq: sent.seq }); });
+  });
+  try {
+    await queue([{ ...entry, mark }], copies);
+    await flush();
+    if ((await pending(entry.url)).some((waiting) => waiting.mark === mark)) return { outcome: "waiting" };
+    const answer = await heard;
+    if (answer.outcome === "refused") await dismissRefused(answer.seq);
+    return answer;
+  } finally {
+    stop();
+  }
+}
 
 const statusListeners = new Set();
 /** `listener({ waiting, refused, state })` hears whenever the outbox changes. */
@@ -101,12 +129,17 @@ function askForBackgroundSync() {
   navigator.serviceWorker.ready.then((registration) => registration.sync?.register("hearth-outbox")).catch(() => {});
 }
 
+/** The waiting changes whose URL starts with `prefix` (e.g. one list's, any case), oldest first. */
+export async function pending(prefix = "") {
+  const who = await account;
+  if (!who) return [];
+  const entries = await offline.readAll(who.userId, "outbox").catch(() => []);
+  return entries.filter((entry) => entry.url.toLowerCase().startsWith(prefix.toLowerCase()));
+}
+
 /** The number of waiting changes of `url`'s prefix (e.g. one list's), or of all. */
 export async function waiting(prefix = "") {
-  const who = await account;
-  if (!who) return 0;
-  const entries = await offline.readAll(who.userId, "outbox").catch(() => []);
-  return entries.filter((entry) => entry.url.startsWith(prefix)).length;
+  return (await pending(prefix)).length;
 }
 
 // ---------- the header's status ----------
