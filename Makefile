@@ -26,12 +26,13 @@ build:
 
 ## test: unit, store (SQLite and a throwaway PostgreSQL), server, CLI, browser and contract tests
 ## (fuzzing, isolation, limits, a handful of crash trials), all on one debug build: a second,
-## release build would take a fresh CI run past 30 minutes. fuzz, crash-trials and soak below run
-## the same harness much longer against the release server.
+## release build would take a fresh CI run past 30 minutes. The three suites run side by side (each
+## with its own servers and PostgreSQL); each one's output shows, whole, when it ends. fuzz,
+## crash-trials and soak below run the same harness much longer against the release server.
 test:
 	scripts/install-deps.sh test
 	$(SWIFT) build --build-tests
-	$(MAKE) test-swift test-browser test-contract
+	$(MAKE) --jobs=3 --keep-going --output-sync=target BUILT=yes test-swift test-browser test-contract
 
 test-swift:
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
@@ -41,13 +42,14 @@ $(VENV)/.installed: Tests/requirements.txt
 	$(VENV)/bin/pip install -q -r Tests/requirements.txt
 	touch $@
 
+# BUILT=yes: `make test` built everything already (a second `swift build` would wait for `swift test`'s lock).
 test-browser: $(VENV)/.installed
-	$(SWIFT) build --product hearth
+	$(if $(BUILT),,$(SWIFT) build --product hearth)
 	mkdir -p $(ARTIFACTS)/browser
 	HEARTH_BIN=$(DEBUG_BIN) $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Browser
 
 test-contract: $(VENV)/.installed
-	$(SWIFT) build --product hearth
+	$(if $(BUILT),,$(SWIFT) build --product hearth)
 	mkdir -p $(ARTIFACTS)/contract
 	HEARTH_BIN=$(DEBUG_BIN) scripts/with-postgres.sh $(VENV)/bin/pytest -q -p no:cacheprovider Tests/Contract
 

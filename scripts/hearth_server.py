@@ -32,9 +32,37 @@ def free_port():
         return sock.getsockname()[1]
 
 
+def listens(pid, port):
+    """Whether process `pid` holds the listening socket on `port`: a /health answer then comes from it,
+    not from another process that took the port between free_port() and the start (suites run side
+    by side). Reads Linux's /proc."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError), open(table) as lines:
+            for line in list(lines)[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+                    inodes.add(f"socket:[{fields[9]}]")
+    with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                    return True
+    return False
+
+
+def port_taken(log_text):
+    """Whether a server's output says its port was taken."""
+    return "is already in use" in log_text
+
+
 def build_release():
     """Builds the release binary (incremental; quick when it is current)."""
     subprocess.run(["swift", "build", "-c", "release", "--product", "hearth"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+class PortTaken(Exception):
+    """Another process listens on the port chosen for a server."""
 
 
 class HearthServer:
@@ -44,6 +72,8 @@ class HearthServer:
         self.binary = binary
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="hearth-server-")
         self.database_url = database_url
+        self.chose_port = port is None
+        self.started = False
         self.port = port or free_port()
         self.env = {"HEARTH_LOG_LEVEL": "warning", **(env or {})}
         self.log_path = os.path.join(self.data_dir, "server.log")
@@ -54,7 +84,18 @@ class HearthServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout=60):
-        """Starts the server and waits until /health answers 200."""
+        """Starts the server and waits until it answers /health with 200. A port it chose itself that
+        another process took meanwhile is chosen again, for the first start (a restart keeps its port)."""
+        for _ in range(3):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                if not self.chose_port or self.started:
+                    raise
+                self.port = free_port()
+        raise RuntimeError(f"hearth serve found its port taken three times:\n{self.log()[-3000:]}")
+
+    def _start(self, timeout):
         command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir]
         env = {**os.environ, **self.env}
         env.pop("HEARTH_DATABASE_URL", None)
@@ -66,10 +107,13 @@ class HearthServer:
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
+                if port_taken(self.log()):
+                    raise PortTaken()
                 raise RuntimeError(f"hearth serve exited with {self.process.returncode}:\n{self.log()[-3000:]}")
             try:
                 with urllib.request.urlopen(self.base + "/health", timeout=1) as response:
-                    if response.status == 200:
+                    if response.status == 200 and listens(self.process.pid, self.port):
+                        self.started = True
                         return self
             except (OSError, urllib.error.URLError):
                 pass

@@ -10,8 +10,8 @@ import contextlib
 import os
 import pathlib
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -23,6 +23,9 @@ from selenium.webdriver.chrome.service import Service
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / ".test-artifacts" / "browser"
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
+
+from hearth_server import free_port, listens, port_taken  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 STARTUP_TIMEOUT = 60.0
 WAIT_SECONDS = 10
@@ -60,12 +63,6 @@ def _hearth_binary() -> pathlib.Path:
     return binary
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _healthy(base_url: str) -> bool:
     try:
         with urllib.request.urlopen(f"{base_url}/health", timeout=2) as response:
@@ -83,7 +80,8 @@ class HearthServer:
         self.data_dir = self.workdir / "data"
         self.data_dir.mkdir()
         self.log_path = self.workdir / "server.log"
-        self.base_url = f"http://127.0.0.1:{_free_port()}"
+        self.base_url = f"http://127.0.0.1:{free_port()}"
+        self.started = False
         # Every test registers its own accounts from this one address.
         self.env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000", **(extra_env or {}))
         # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
@@ -91,17 +89,32 @@ class HearthServer:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        port = self.base_url.rsplit(":", 1)[1]
-        command = [str(_hearth_binary()), "serve", "--host", "127.0.0.1", "--port", port, "--data-dir", str(self.data_dir)]
+        """Starts the server and waits until it answers /health. Before the first start, a port that
+        another process took meanwhile (the suites run side by side) is chosen again."""
+        for _ in range(3):
+            if self._started_on_its_port():
+                self.started = True
+                return
+            if self.started:
+                break  # a restart keeps its port: the pages know it
+            self.base_url = f"http://127.0.0.1:{free_port()}"
+        pytest.fail(f"hearth serve found its port taken:\n{self.output()}")
+
+    def _started_on_its_port(self) -> bool:
+        port = int(self.base_url.rsplit(":", 1)[1])
+        command = [str(_hearth_binary()), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(self.data_dir)]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + STARTUP_TIMEOUT
-        while not _healthy(self.base_url):
+        while not (_healthy(self.base_url) and listens(self.process.pid, port)):
             if self.process.poll() is not None:
+                if port_taken(self.output()):
+                    return False
                 pytest.fail(f"hearth serve exited with status {self.process.returncode}:\n{self.output()}")
             if time.monotonic() > deadline:
                 pytest.fail(f"hearth serve did not answer GET /health with 200 within {STARTUP_TIMEOUT:.0f} s:\n{self.output()}")
             time.sleep(0.1)  # polling interval while the server starts, not a wait for the page
+        return True
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:

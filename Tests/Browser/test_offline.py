@@ -8,6 +8,10 @@ thumbnails, a receipt) once the connection is back; and of two edits of one item
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -423,3 +427,47 @@ def test_an_inventory_edited_and_added_to_offline_lands_once_and_the_later_edit_
     assert items == [["Bicycle", rooms["🍳 Kitchen"], None], ["Reading lamp", None, None]], items
     ada.get(f"{base}/inventory/items/{lamp}")
     wait(ada).until(lambda d: text_of(d, "item-name") == "Reading lamp")
+
+
+def server_list_names(base: str, cookies: list[dict], list_id: str) -> list[str]:
+    """The list's item names as the server has them, read with the browser's session cookie."""
+    request = urllib.request.Request(f"{base}/api/v1/lists/{list_id}", headers={
+        "Cookie": "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in cookies), "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return [item["name"] for item in json.load(response)["items"]]
+
+
+def dispatch_background_sync(driver, origin: str) -> None:
+    """What the browser does when the connection is back: the worker's `sync` event for the outbox's
+    tag. DevTools names the worker by its registration's number, which a fresh profile counts from 0."""
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    for number in range(5):
+        try:
+            driver.execute_cdp_cmd("ServiceWorker.dispatchSyncEvent",
+                                   {"origin": origin, "registrationId": str(number), "tag": "hearth-outbox", "lastChance": False})
+            return
+        except WebDriverException as error:
+            last = error
+            continue
+    raise AssertionError(f"DevTools found no service worker registration to dispatch the sync event to: {last}")
+
+
+def test_with_every_page_closed_background_sync_sends_what_waits(stoppable_server, browser_factory):
+    base = stoppable_server.base_url
+    phone = browser_factory()
+    register(phone, base, unique_email())
+    list_id = create_list(phone, base, "Basement shop")
+    controlled_by_service_worker(phone)
+    cookies = phone.get_cookies()
+    stoppable_server.stop()
+    set_offline(phone, True)
+    add_item(phone, "Flour")
+    wait(phone).until(lambda d: status_text(d) == "Offline — 1 change waiting")
+
+    # The page closed; the connection back: only the service worker is there to send the change.
+    phone.get("about:blank")
+    stoppable_server.start()
+    set_offline(phone, False)
+    assert server_list_names(base, cookies, list_id) == []
+    dispatch_background_sync(phone, base)
+    WebDriverWait(phone, SYNC_SECONDS, poll_frequency=0.5).until(lambda _: server_list_names(base, cookies, list_id) == ["Flour"])
