@@ -427,6 +427,13 @@ def test_an_inventory_edited_and_added_to_offline_lands_once_and_the_later_edit_
     assert items == [["Bicycle", rooms["🍳 Kitchen"], None], ["Reading lamp", None, None]], items
     ada.get(f"{base}/inventory/items/{lamp}")
     wait(ada).until(lambda d: text_of(d, "item-name") == "Reading lamp")
+    # Moving and deleting go through the outbox too, with a connection straight to the server.
+    Select(ada.find_element(By.ID, "move-room")).select_by_visible_text("🍳 Kitchen")
+    submit_and_wait_for_new_page(ada, ada.find_element(By.ID, "move-item"))
+    wait(ada).until(lambda d: "Saved." in d.find_element(By.TAG_NAME, "main").text)
+    submit_and_wait_for_new_page(ada, ada.find_element(By.ID, "delete-item"))
+    wait(ada).until(lambda d: d.current_url.endswith(f"/inventory?deleted={lamp.upper()}"))
+    assert ada.execute_async_script(SERVER_ITEMS) == [["Bicycle", rooms["🍳 Kitchen"], None]]
 
 
 def server_list_names(base: str, cookies: list[dict], list_id: str) -> list[str]:

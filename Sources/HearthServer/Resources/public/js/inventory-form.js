@@ -5,6 +5,7 @@
 // two devices editing the item offline, the later edit stands (the server says so for the other).
 
 import { newId } from "./api.js";
+import { messageLine } from "./message-line.js";
 import { pending, sendNow } from "./outbox.js";
 
 const form = document.getElementById("item-form");
@@ -33,24 +34,14 @@ async function showWaitingEdit() {
     const field = form.elements.namedItem(formName(name));
     if (field && "value" in field) field.value = value;
   }
-  const note = document.createElement("p");
-  note.className = "notice";
-  note.id = "form-waiting";
-  note.textContent = "This form shows your last edit, not saved yet: it is sent when the connection is back.";
-  form.before(note);
+  messageLine("form-waiting", { place: (line) => form.before(line) }).textContent =
+    "This form shows your last edit, not saved yet: it is sent when the connection is back.";
 }
 
 function showError(text) {
-  let box = document.getElementById("form-error");
-  if (!box) {
-    box = document.createElement("p");
-    box.className = "error";
-    box.id = "form-error";
-    box.setAttribute("role", "alert");
-    form.before(box);
-  }
-  box.textContent = text;
-  box.scrollIntoView({ block: "center" });
+  const line = messageLine("form-error", { className: "error", role: "alert", place: (box) => form.before(box) });
+  line.textContent = text;
+  line.scrollIntoView({ block: "center" });
 }
 
 async function save(event) {

@@ -5,6 +5,7 @@
 
 import { request, problemText } from "./api.js";
 import { addPhotos, oversized } from "./inventory-upload.js";
+import { messageLine } from "./message-line.js";
 import { dismissRefused, onOutcome, pending, sendNow } from "./outbox.js";
 
 const page = document.getElementById("item-page");
@@ -45,16 +46,10 @@ document.getElementById("photos")?.addEventListener("click", async (event) => {
 
 // ---------- moving and deleting, also offline ----------
 
+const underHeader = (line) => page.querySelector(".item-header").after(line);
+
 function showError(text) {
-  let box = document.getElementById("item-error");
-  if (!box) {
-    box = document.createElement("p");
-    box.className = "error";
-    box.id = "item-error";
-    box.setAttribute("role", "alert");
-    page.querySelector(".item-header").after(box);
-  }
-  box.textContent = text;
+  messageLine("item-error", { className: "error", role: "alert", place: underHeader }).textContent = text;
 }
 
 const itemName = () => document.getElementById("item-name")?.textContent.trim() ?? "the item";
@@ -95,16 +90,9 @@ document.getElementById("delete-item")?.form.addEventListener("submit", (event) 
 /** Says which changes of this item are not saved yet; the name shows the last edit waiting. */
 async function showWaiting() {
   const waiting = await pending(apiURL);
-  let note = document.getElementById("item-waiting");
-  if (waiting.length === 0) { note?.remove(); return; }
-  if (!note) {
-    note = document.createElement("p");
-    note.className = "notice";
-    note.id = "item-waiting";
-    note.setAttribute("role", "status");
-    page.querySelector(".item-header").after(note);
-  }
-  note.textContent = `Not saved yet: ${[...new Set(waiting.map((entry) => entry.label))].join("; ")}. Sent when the connection is back.`;
+  if (waiting.length === 0) { document.getElementById("item-waiting")?.remove(); return; }
+  const labels = [...new Set(waiting.map((entry) => entry.label))];
+  messageLine("item-waiting", { place: underHeader }).textContent = `Not saved yet: ${labels.join("; ")}. Sent when the connection is back.`;
   const edit = waiting.filter((entry) => entry.method === "PUT").at(-1);
   if (edit) document.getElementById("item-name").textContent = edit.body.name;
 }
