@@ -52,7 +52,7 @@ import Testing
             let token = try await api.signUp(email: "ada@example.org")
             let cases: [(String, Int)] = [
                 (#"{"name":"  "}"#, 422), (#"{"name":"TV","purchasePrice":{"amount":1,"currency":"XYZ"}}"#, 422),
-                (#"{"name":"TV","purchaseDate":"2025-02-30"}"#, 400), (#"{"name":"TV","roomId":"\#(UUID().uuidString)"}"#, 404),
+                (#"{"name":"TV","purchaseDate":"2025-02-30"}"#, 400), (#"{"name":"TV","purchaseDate":"0023-05-14"}"#, 422), (#"{"name":"TV","roomId":"\#(UUID().uuidString)"}"#, 404),
                 (#"{"name":"TV","warrantyMonths":12}"#, 422), (#"{"name":"TV","warrantyMonths":12,"warrantyUntil":"2030-01-01"}"#, 422),
                 (#"{"name":"TV","quantity":0}"#, 422), (#"{"name":"TV","color":"red"}"#, 400), (#"{"name":"TV","brand":null}"#, 400),
             ]

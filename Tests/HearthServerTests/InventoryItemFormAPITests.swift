@@ -41,6 +41,7 @@ import Testing
             let cases: [(String, String)] = [
                 (#"{"name":"TV","purchasePrice":"12,5,0"}"#, "purchase price “12,5,0”"),
                 (#"{"name":"TV","purchaseDate":"2025-02-30"}"#, "purchase date"),
+                (#"{"name":"TV","purchaseDate":"0023-05-14"}"#, "purchase date 0023-05-14 is not plausible"),
                 (#"{"name":"TV","room":"kitchen"}"#, "room"),
                 (#"{"name":"TV","quantity":"many"}"#, "quantity"),
                 (#"{"name":"  "}"#, "name"),

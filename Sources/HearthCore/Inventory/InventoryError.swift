@@ -7,6 +7,8 @@ public enum InventoryError: Error, Equatable, Sendable {
     case invalidMoney(field: String)
     case unknownCurrency(String)
     case invalidWarranty
+    /// A purchase date before 1900 or after next year: a year mistyped or misread ("11/24/23" as the year 23).
+    case implausiblePurchaseDate(CalendarDate)
     case warrantyNeedsPurchaseDate
     case tooManyTags
     case invalidIcon
@@ -49,6 +51,8 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .invalidMoney(let field): "The \(field) must be an amount from 0 up to a billion, e.g. 899.00."
         case .unknownCurrency(let code): "“\(code)” is not an ISO 4217 currency code such as USD, EUR or GBP."
         case .invalidWarranty: "The warranty must end on a valid date, or run 1 to \(InventoryRules.maximumWarrantyMonths) months."
+        case .implausiblePurchaseDate(let date):
+            "The purchase date \(date) is not plausible: a purchase date is from 1900 to next year. Check its year."
         case .warrantyNeedsPurchaseDate: "A warranty given in months needs the purchase date; add it, or give the date the warranty ends."
         case .tooManyTags: "An item may have at most \(InventoryRules.maximumTags) tags of up to \(InventoryRules.maximumTagLength) characters."
         case .invalidIcon: "The icon must be a single emoji."

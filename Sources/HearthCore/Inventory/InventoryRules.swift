@@ -35,6 +35,18 @@ public enum InventoryRules {
         return (clean, warrantyUntil)
     }
 
+    /// The years a purchase date may have: from 1900 to next year (by the calendar of the machine's clock).
+    public static var plausiblePurchaseYears: ClosedRange<Int> {
+        1900...(Calendar(identifier: .gregorian).component(.year, from: Date()) + 1)
+    }
+
+    /// A purchase date as entered (API, form, import): refused outside ``plausiblePurchaseYears``, where
+    /// it is a year mistyped or misread. (Dates stored by earlier releases are kept as they are.)
+    public static func purchaseDate(_ date: CalendarDate?) throws(InventoryError) -> CalendarDate? {
+        if let date, !plausiblePurchaseYears.contains(date.year) { throw .implausiblePurchaseDate(date) }
+        return date
+    }
+
     /// A one-line text: trimmed, nil when empty (or an error when `required`).
     public static func text(_ raw: String?, field: String, maximumLength: Int = maximumLineLength, required: Bool = false) throws(InventoryError) -> String? {
         guard let raw else {

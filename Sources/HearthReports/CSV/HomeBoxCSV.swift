@@ -36,7 +36,7 @@ public enum HomeBoxCSV {
             name: field("HB.name"), description: ImportFields.text(field("HB.description")),
             quantity: try ImportFields.quantity(field("HB.quantity")), brand: ImportFields.text(field("HB.manufacturer")),
             model: ImportFields.text(field("HB.model_number")), serialNumber: ImportFields.text(field("HB.serial_number")),
-            purchaseDate: try ImportFields.date(field("HB.purchase_time", "HB.purchase_date"), field: "purchase date"),
+            purchaseDate: try ImportFields.purchaseDate(field("HB.purchase_time", "HB.purchase_date")),
             purchasePlace: ImportFields.text(field("HB.purchase_from")),
             purchasePrice: try zeroIsNone(ImportFields.money(field("HB.purchase_price"), currency: currency, field: "purchase price")),
             warranty: warranty.map(Warranty.until), tags: ImportFields.tags(field("HB.labels", "HB.tags")),

@@ -18,18 +18,29 @@ enum ImportFields {
         return money
     }
 
-    /// `2026-03-14`, `03/14/2026` (as HomeBox and US spreadsheets write), `2026/03/14`, or an RFC 3339 time.
-    static func date(_ text: String, field: String) throws(Bad) -> CalendarDate? {
+    /// `2026-03-14`, `03/14/2026` (as HomeBox and US spreadsheets write), `11/24/23` (as Nestory Pro
+    /// writes: a two-digit year is this century's up to next year, else the last one's), `2026/03/14`,
+    /// or an RFC 3339 time.
+    static func date(_ text: String, field: String, thisYear: Int = Calendar(identifier: .gregorian).component(.year, from: Date())) throws(Bad) -> CalendarDate? {
         let trimmed = text.trimming(.whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         if let date = CalendarDate(iso: trimmed) ?? CalendarDate(iso: String(trimmed.prefix(10))) { return date }
-        let parts = trimmed.split(separator: "/").compactMap { Int($0) }
+        let texts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = texts.compactMap { Int($0) }
         if parts.count == 3 {
+            var year = parts[2]
+            if texts[2].count == 2 { year += year <= (thisYear + 1) % 100 ? thisYear / 100 * 100 : (thisYear / 100 - 1) * 100 }
             let date = parts[0] > 31 ? CalendarDate(year: parts[0], month: parts[1], day: parts[2])
-                : CalendarDate(year: parts[2], month: parts[0], day: parts[1])
+                : CalendarDate(year: year, month: parts[0], day: parts[1])
             if let date { return date }
         }
         throw Bad(reason: "the \(field) “\(trimmed)” is not a date such as 2026-03-14")
+    }
+
+    /// A purchase date (as ``date(_:field:thisYear:)`` reads it) from 1900 to next year.
+    static func purchaseDate(_ text: String) throws(Bad) -> CalendarDate? {
+        let date = try date(text, field: "purchase date")
+        do { return try InventoryRules.purchaseDate(date) } catch { throw Bad(reason: error.message) }
     }
 
     /// A whole number of pieces; "2.0" is 2; empty is 1.

@@ -28,12 +28,18 @@ public enum InventoryCSV {
         return text
     }
 
-    /// Items from Hearth's CSV; amounts without a currency column are in `currency`. Columns are
-    /// found by name (any order, any case); only Name is required.
+    /// Other names of a column, in the CSV other apps write: Nestory Pro's export calls the purchase
+    /// price "Value" (the original app's purchase value).
+    static let otherNames = ["Purchase price": ["value"]]
+
+    /// Items from Hearth's CSV (or Nestory Pro's); amounts without a currency column are in `currency`.
+    /// Columns are found by name (any order, any case); only Name is required.
     public static func items(from text: String, currency: String) throws(CSVTable.Unreadable) -> (items: [ImportedItem], problems: [ImportProblem]) {
         let table = try CSVTable.read(text)
         let positions = Dictionary(table.header.enumerated().map { ($0.element.lowercased(), $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let columns = Dictionary(uniqueKeysWithValues: header.compactMap { name in positions[name.lowercased()].map { (name, $0) } })
+        let columns = Dictionary(uniqueKeysWithValues: header.compactMap { name in
+            (positions[name.lowercased()] ?? otherNames[name]?.lazy.compactMap { positions[$0] }.first).map { (name, $0) }
+        })
         guard columns["Name"] != nil else {
             throw CSVTable.Unreadable(reason: "it has no Name column; its columns are: \(CSVTable.columnList(table.header)) (is it a HomeBox export? choose HomeBox)")
         }
@@ -52,7 +58,7 @@ public enum InventoryCSV {
             name: field("Name"), description: ImportFields.text(field("Description")), quantity: try ImportFields.quantity(field("Quantity")),
             brand: ImportFields.text(field("Brand")), model: ImportFields.text(field("Model")),
             serialNumber: ImportFields.text(field("Serial number")), barcode: ImportFields.text(field("Barcode")),
-            purchaseDate: try ImportFields.date(field("Purchase date"), field: "purchase date"),
+            purchaseDate: try ImportFields.purchaseDate(field("Purchase date")),
             purchasePlace: ImportFields.text(field("Purchase place")),
             purchasePrice: try price("Purchase price", "Purchase currency"),
             replacementValue: try price("Replacement value", "Replacement currency"),

@@ -27,7 +27,8 @@ extension HearthAPIService {
         let details = ItemDetails(
             name: body.name, description: body.description, roomId: try Self.uuid(body.roomId), categoryId: try Self.uuid(body.categoryId),
             quantity: body.quantity ?? 1, brand: body.brand, model: body.model, serialNumber: body.serialNumber, barcode: body.barcode,
-            purchaseDate: try InventoryInput.date(body.purchaseDate, field: "purchaseDate"), purchasePlace: body.purchasePlace,
+            purchaseDate: try InventoryRules.purchaseDate(InventoryInput.date(body.purchaseDate, field: "purchaseDate")),
+            purchasePlace: body.purchasePlace,
             purchasePrice: body.purchasePrice?.domain, replacementValue: body.replacementValue?.domain,
             condition: body.condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
             warranty: try InventoryInput.warranty(until: body.warrantyUntil, months: body.warrantyMonths), tags: body.tags ?? [], notes: body.notes

@@ -24,7 +24,9 @@ struct InventoryItemChange: Sendable {
         try set("model", body.model) { $0.model = $1 }
         try set("serialNumber", body.serialNumber) { $0.serialNumber = $1 }
         try set("barcode", body.barcode) { $0.barcode = $1 }
-        try set("purchaseDate", try InventoryInput.date(body.purchaseDate, field: "purchaseDate")) { $0.purchaseDate = $1 }
+        try set("purchaseDate", try InventoryRules.purchaseDate(InventoryInput.date(body.purchaseDate, field: "purchaseDate"))) {
+            $0.purchaseDate = $1
+        }
         try set("purchasePlace", body.purchasePlace) { $0.purchasePlace = $1 }
         try set("purchasePrice", body.purchasePrice?.domain) { $0.purchasePrice = $1 }
         try set("replacementValue", body.replacementValue?.domain) { $0.replacementValue = $1 }

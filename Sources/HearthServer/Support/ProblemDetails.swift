@@ -95,7 +95,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
 
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
-        case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .warrantyNeedsPurchaseDate, .tooManyTags,
+        case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .implausiblePurchaseDate, .warrantyNeedsPurchaseDate, .tooManyTags,
              .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
              .invalidOutcome:
             .unprocessableContent

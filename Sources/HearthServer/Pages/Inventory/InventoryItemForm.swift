@@ -60,6 +60,11 @@ struct InventoryItemForm: Decodable, Sendable {
             guard let date = CalendarDate(iso: text) else { throw Problem(field: field, message: "The \(label) “\(text)” is not a date.") }
             return date
         }
+        func purchaseDay() throws -> CalendarDate? {
+            do { return try InventoryRules.purchaseDate(try date(purchaseDate, "purchase_date", "purchase date")) } catch let error as InventoryError {
+                throw Problem(field: "purchase_date", message: error.message)
+            }
+        }
         var quantity = 1
         if let text = trimmed(self.quantity) {
             guard let number = Int(text) else { throw Problem(field: "quantity", message: InventoryError.invalidQuantity.message) }
@@ -75,7 +80,7 @@ struct InventoryItemForm: Decodable, Sendable {
         return ItemDetails(
             name: name ?? "", description: description, roomId: try id(room, "room"), categoryId: try id(category, "category"),
             quantity: quantity, brand: brand, model: model, serialNumber: serialNumber, barcode: barcode,
-            purchaseDate: try date(purchaseDate, "purchase_date", "purchase date"), purchasePlace: purchasePlace,
+            purchaseDate: try purchaseDay(), purchasePlace: purchasePlace,
             purchasePrice: try money(purchasePrice, purchaseCurrency, "purchase_price", "purchase price"),
             replacementValue: try money(replacementValue, replacementCurrency, "replacement_value", "replacement value"),
             condition: trimmed(condition).flatMap(ItemCondition.init(rawValue:)), warranty: warranty,

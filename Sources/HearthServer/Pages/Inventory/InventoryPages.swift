@@ -268,6 +268,7 @@ struct InventoryPages {
         case .invalidQuantity: "quantity"
         case .invalidMoney(let field): field.replacingOccurrences(of: " ", with: "_")
         case .invalidWarranty, .warrantyNeedsPurchaseDate: "warranty_months"
+        case .implausiblePurchaseDate: "purchase_date"
         case .groupNotFound(let kind): kind.rawValue
         case .tooManyTags: "tags"
         default: nil
