@@ -18,8 +18,8 @@ import Testing
             InventoryItem(id: UUID(), householdId: UUID(), name: "Sofa, 3-seat \"Ektorp\"", description: "Line one\nline two", roomId: room,
                           categoryId: category, quantity: 2, brand: "IKEA", serialNumber: "=HYPERLINK(\"x\")", purchaseDate: CalendarDate(iso: "2024-02-29"),
                           purchasePrice: Money(amount: 49_900, currency: "EUR"), replacementValue: Money(amount: 60_000, currency: "USD"),
-                          condition: .likeNew, warrantyUntil: CalendarDate(iso: "2026-02-28"), tags: ["Living", "Fabric"], notes: "Tōkyō 東京",
-                          createdAt: now, updatedAt: now),
+                          condition: .likeNew, warrantyUntil: CalendarDate(iso: "2026-02-28"), tags: ["Living", "Fabric", "salt; pepper", "a, b", "12\" wide"],
+                          notes: "Tōkyō 東京", createdAt: now.addingTimeInterval(-86_400), updatedAt: now),
             InventoryItem(id: UUID(), householdId: UUID(), name: "Kettle", createdAt: now, updatedAt: now),
         ]
         let csv = try await Self.export(items, groupNames: [room: "Living room", category: "Furniture"])
@@ -32,10 +32,20 @@ import Testing
         #expect(sofa.details.name == items[0].name && sofa.details.description == "Line one\nline two" && sofa.details.quantity == 2)
         #expect(sofa.details.serialNumber == "=HYPERLINK(\"x\")" && sofa.details.purchasePrice == Money(amount: 49_900, currency: "EUR"))
         #expect(sofa.details.replacementValue == Money(amount: 60_000, currency: "USD") && sofa.details.condition == .likeNew)
-        #expect(sofa.details.warranty == .until(CalendarDate(iso: "2026-02-28")!) && sofa.details.tags == ["Fabric", "Living"])
+        #expect(sofa.details.warranty == .until(CalendarDate(iso: "2026-02-28")!) && Set(sofa.details.tags) == ["Fabric", "Living", "salt; pepper", "a, b", "12\" wide"])
         #expect(sofa.roomName == "Living room" && sofa.categoryName == "Furniture" && sofa.details.notes == "Tōkyō 東京")
+        #expect(sofa.addedAt == now.addingTimeInterval(-86_400) && sofa.updatedAt == now)
         // The line of the kettle counts the sofa's two-line description.
         #expect(read.items[1].line == 4)
+    }
+
+    @Test func tagsAreSplitOnTheirSeparatorOutsideQuotesOnly() {
+        #expect(ImportFields.tags("heirloom; insured") == ["heirloom", "insured"])
+        #expect(ImportFields.tags("heirloom, insured") == ["heirloom", "insured"])
+        #expect(ImportFields.tags(#""salt; pepper"; kitchen"#) == ["salt; pepper", "kitchen"])
+        #expect(ImportFields.tags(#""a, b", c"#) == ["a, b", "c"])
+        #expect(ImportFields.tags(#""say ""hi"""; 12" wide"#) == [#"say "hi""#, #"12" wide"#])
+        #expect(ImportFields.tags("").isEmpty && ImportFields.tags(" ; ").isEmpty)
     }
 
     /// Hearth's CSV of `items`, written as the export writes it: in pages (here of one item).

@@ -18,10 +18,11 @@ import Testing
     }
 
     @Test func theExportHasEveryItemTheFilterFindsAndReadsBack() async throws {
-        try await withApp(clock: VirtualClock()) { client in
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
             let api = APIClient(client: client)
             let token = try await api.signUp(email: "ada@example.org")
-            _ = try await api.newItem(#"{"name":"Sofa, \"Ektorp\"","brand":"IKEA","tags":["Living"],"purchasePrice":{"amount":49900,"currency":"EUR"}}"#, token: token)
+            _ = try await api.newItem(#"{"name":"Sofa, \"Ektorp\"","brand":"IKEA","tags":["Living","salt; pepper"],"purchasePrice":{"amount":49900,"currency":"EUR"}}"#, token: token)
             _ = try await api.newItem(#"{"name":"Kettle"}"#, token: token)
             let all = try await csv(client, "/api/v1/inventory/export.csv", token: token)
             #expect(all.status == .ok && all.headers[.contentType] == "text/csv; charset=utf-8")
@@ -29,13 +30,22 @@ import Testing
             #expect(all.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"hearth-inventory-") == true)
             let read = try InventoryCSV.items(from: all.text, currency: "USD")
             #expect(read.items.map(\.details.name) == ["Kettle", "Sofa, \"Ektorp\""] && read.problems.isEmpty)
-            #expect(read.items[1].details.purchasePrice == Money(amount: 49_900, currency: "EUR") && read.items[1].details.tags == ["Living"])
+            #expect(read.items[1].details.purchasePrice == Money(amount: 49_900, currency: "EUR") && read.items[1].details.tags == ["Living", "salt; pepper"])
             let filtered = try await csv(client, "/api/v1/inventory/export.csv?q=ikea", token: token)
             #expect(try InventoryCSV.items(from: filtered.text, currency: "USD").items.map(\.details.name) == ["Sofa, \"Ektorp\""])
             // Importing the export again changes nothing.
             let again = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("i.csv", "text/csv", Data(all.body.readableBytesView))], token: token)
             let report = try again.json()
             #expect(report["created"] as? Int == 0 && report["skipped"] as? Int == 2, "\(again.text)")
+            // Another household importing it keeps when each item was added and last changed.
+            clock.advance(by: 86_400)
+            let eve = try await api.signUp(email: "eve@example.org")
+            _ = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("i.csv", "text/csv", Data(all.body.readableBytesView))], token: eve)
+            func times(_ token: String) async throws -> [String] {
+                let items = try await api.send(.get, "/api/v1/inventory/items?sort=name", token: token).json()["items"] as? [[String: Any]] ?? []
+                return items.map { "\($0["name"] ?? "") \($0["createdAt"] ?? "") \($0["updatedAt"] ?? "")" }
+            }
+            #expect(try await times(eve) == (try await times(token)))
         }
     }
 

@@ -11,13 +11,19 @@ public struct ImportedItem: Sendable, Equatable {
     public var details: ItemDetails
     public var roomName: String?
     public var categoryName: String?
+    /// When it was added and last changed, as the file says (Hearth's own export does): kept for a new
+    /// item when they are sane (not after the import, the change not before the addition).
+    public var addedAt: Date?
+    public var updatedAt: Date?
 
-    public init(line: Int, id: UUID, details: ItemDetails, roomName: String?, categoryName: String?) {
+    public init(line: Int, id: UUID, details: ItemDetails, roomName: String?, categoryName: String?, addedAt: Date? = nil, updatedAt: Date? = nil) {
         self.line = line
         self.id = id
         self.details = details
         self.roomName = roomName
         self.categoryName = categoryName
+        self.addedAt = addedAt
+        self.updatedAt = updatedAt
     }
 }
 

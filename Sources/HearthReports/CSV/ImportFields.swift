@@ -62,10 +62,45 @@ enum ImportFields {
         return condition
     }
 
-    /// Tags separated by `;` (or `,` when there is no `;`).
+    /// Tags separated by `;` (or `,` when there is no `;`); a tag in double quotes may hold either
+    /// (`"salt; pepper"; kitchen`, as ``tagList(_:)`` writes it).
     static func tags(_ text: String) -> [String] {
-        let separator: Character = text.contains(";") ? ";" : ","
-        return text.split(separator: separator).map { $0.trimming(.whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let separator: Character = outsideQuotes(text).contains(";") ? ";" : ","
+        let characters = Array(text)
+        var tags: [String] = [], current = "", quoted = false, index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" && quoted {
+                if index + 1 < characters.count && characters[index + 1] == "\"" { current.append("\""); index += 1 } else { quoted = false }
+            } else if character == "\"" && current.trimming(.whitespaces).isEmpty {
+                quoted = true
+                current = ""
+            } else if character == separator && !quoted {
+                tags.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+            index += 1
+        }
+        tags.append(current)
+        return tags.map { $0.trimming(.whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// Tags as one field: separated by "; ", a tag holding `;`, `,` or `"` in double quotes.
+    static func tagList(_ tags: [String]) -> String {
+        tags.map { tag in
+            tag.contains(where: { $0 == ";" || $0 == "," || $0 == "\"" }) ? "\"" + tag.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : tag
+        }.joined(separator: "; ")
+    }
+
+    /// `text` without its double-quoted parts.
+    private static func outsideQuotes(_ text: String) -> String {
+        var outside = "", quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() } else if !quoted { outside.append(character) }
+        }
+        return outside
     }
 
     static func text(_ text: String) -> String? {

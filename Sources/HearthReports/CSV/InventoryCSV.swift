@@ -20,7 +20,7 @@ public enum InventoryCSV {
                 String(item.quantity), item.brand ?? "", item.model ?? "", item.serialNumber ?? "", item.barcode ?? "",
                 item.purchaseDate?.description ?? "", item.purchasePlace ?? "", item.purchasePrice?.decimalString ?? "",
                 item.purchasePrice?.currency ?? "", item.replacementValue?.decimalString ?? "", item.replacementValue?.currency ?? "",
-                item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", item.tags.joined(separator: "; "), item.notes ?? "",
+                item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", ImportFields.tagList(item.tags), item.notes ?? "",
                 String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
                 RFC3339.secondsString(from: item.createdAt), RFC3339.secondsString(from: item.updatedAt),
             ])
@@ -67,6 +67,8 @@ public enum InventoryCSV {
         ))
         let id = UUID(uuidString: field("Id").trimming(.whitespacesAndNewlines)) ?? ImportFields.stableId(record.fields.joined(separator: "\u{1F}"))
         return ImportedItem(line: record.line, id: id, details: details, roomName: ImportFields.text(field("Room")),
-                            categoryName: ImportFields.text(field("Category")))
+                            categoryName: ImportFields.text(field("Category")),
+                            addedAt: RFC3339.date(from: field("Added").trimming(.whitespaces)),
+                            updatedAt: RFC3339.date(from: field("Updated").trimming(.whitespaces)))
     }
 }

@@ -30,7 +30,9 @@ extension InventoryStore {
                 }
                 let warrantyUntil = try? details.warranty?.endDate(purchasedOn: details.purchaseDate)
                 guard let current = importer.existing[id] else {
-                    created.append(NewItem(id: id, details: details, warrantyUntil: warrantyUntil, createdAt: now, updatedAt: now))
+                    let addedAt = item.addedAt.flatMap { $0 <= now ? $0 : nil } ?? now
+                    let updatedAt = item.updatedAt.flatMap { (addedAt...now).contains($0) ? $0 : nil } ?? now
+                    created.append(NewItem(id: id, details: details, warrantyUntil: warrantyUntil, createdAt: addedAt, updatedAt: updatedAt))
                     report.record(item, .create)
                     continue
                 }
