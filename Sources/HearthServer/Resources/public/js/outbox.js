@@ -104,10 +104,12 @@ export function flush() {
   sending = (async () => {
     const who = await account;
     if (!who) return;
+    // Asked again meanwhile (the connection is back, another tab queued): once more at once, also
+    // after a replay that found no connection when it started.
     do {
       again = false;
       state = await offline.replay(who.userId, who.csrfToken).catch(() => "waiting");
-    } while (again && state === "synced");
+    } while (again && state !== "signedOut");
     clearTimeout(retryTimer);
     if (state === "waiting") {
       retryTimer = setTimeout(flush, retryDelay);
@@ -211,4 +213,5 @@ try {
 window.addEventListener("online", () => { retryDelay = 1000; flush(); });
 window.addEventListener("offline", refreshSoon);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") flush(); });
+refreshSoon(); // what waits shows at once, also while another tab or the worker holds the outbox
 flush();
