@@ -39,6 +39,12 @@ import Testing
         #expect(read.items[1].line == 4)
     }
 
+    @Test func homeBoxLabelsAreSplitOnHomeBoxsSeparatorOnly() throws {
+        let csv = "HB.name,HB.labels\nDrill,\"Tools, power\"\nSaw,\"Tools, hand; Garage\"\n"
+        let read = try HomeBoxCSV.items(from: csv, currency: "USD")
+        #expect(read.items.map(\.details.tags) == [["Tools, power"], ["Garage", "Tools, hand"]] && read.problems.isEmpty)
+    }
+
     @Test func tagsAreSplitOnTheirSeparatorOutsideQuotesOnly() {
         #expect(ImportFields.tags("heirloom; insured") == ["heirloom", "insured"])
         #expect(ImportFields.tags("heirloom, insured") == ["heirloom", "insured"])

@@ -39,7 +39,7 @@ public enum HomeBoxCSV {
             purchaseDate: try ImportFields.purchaseDate(field("HB.purchase_time", "HB.purchase_date")),
             purchasePlace: ImportFields.text(field("HB.purchase_from")),
             purchasePrice: try zeroIsNone(ImportFields.money(field("HB.purchase_price"), currency: currency, field: "purchase price")),
-            warranty: warranty.map(Warranty.until), tags: ImportFields.tags(field("HB.labels", "HB.tags")),
+            warranty: warranty.map(Warranty.until), tags: ImportFields.labels(field("HB.labels", "HB.tags")),
             notes: ImportFields.text(notes.filter { !$0.isEmpty }.joined(separator: "\n"))
         ))
         let reference = field("HB.import_ref")

@@ -87,6 +87,11 @@ enum ImportFields {
         return tags.map { $0.trimming(.whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 
+    /// HomeBox's labels: separated by `;` only (HomeBox writes "; " between them), so a label may hold a comma.
+    static func labels(_ text: String) -> [String] {
+        text.split(separator: ";").map { $0.trimming(.whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
     /// Tags as one field: separated by "; ", a tag holding `;`, `,` or `"` in double quotes.
     static func tagList(_ tags: [String]) -> String {
         tags.map { tag in
