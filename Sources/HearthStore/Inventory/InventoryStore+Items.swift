@@ -48,16 +48,17 @@ extension InventoryStore {
             guard let item = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db, locking: true) else {
                 throw try await Self.missing(id, householdId, on: db)
             }
-            let lastEdit: Date? = try await db.select().column("edited_at").from("inventory_items").where("id", .equal, id)
-                .first()?.decode(column: "edited_at", as: Date?.self) ?? nil
-            if let lastEdit, lastEdit > editedAt { throw InventoryError.changedSince(item.name) }
             var details = ItemDetails(item)
             try change(&details)
             let (clean, warrantyUntil) = try InventoryRules.validated(details)
             try await Self.checkGroups(clean, householdId: householdId, on: db)
             let update = db.update("inventory_items").set("updated_at", to: now).set("edited_at", to: editedAt)
             for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
-            try await update.where("id", .equal, id).run()
+            // The row is locked: no later edit can land between this check and the answer.
+            let updated = try await update.where("id", .equal, id)
+                .where { $0.where("edited_at", .is, SQLLiteral.null).orWhere("edited_at", .lessThanOrEqual, editedAt) }
+                .runCounting()
+            if updated == 0 { throw InventoryError.changedSince(item.name) }
             if clean.tags != item.tags { try await Self.saveTags(clean.tags, itemId: id, householdId: householdId, on: db) }
             try await Self.refreshSearch([id], on: db, kind: kind)
             guard let saved = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db) else {

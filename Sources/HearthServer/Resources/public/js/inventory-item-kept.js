@@ -9,12 +9,13 @@ import { drawKeptImages, imagePaths, keepImages, keepPage, keptWhen } from "./in
 const MOST_PHOTOS = 12;
 const shell = document.documentElement.dataset.shell === "true";
 
-/** Keeps this item's page as shown, its photos and its edit form. */
+/** Keeps this item's page as shown, its photos and its edit form (read again only when the page changed). */
 async function keepItem(article) {
   const id = article.dataset.itemId.toUpperCase();
+  const unchanged = (await readCopy(`itempage:${id}`))?.html === article.outerHTML && (await readCopy(`itemform:${id}`));
   await keepCopies({ [`itempage:${id}`]: { html: article.outerHTML, keptAt: new Date().toISOString() } });
   await keepImages(imagePaths(article, "#photos img").slice(0, MOST_PHOTOS));
-  if (document.getElementById("edit-item")) await keepPage(`/inventory/items/${id}/edit`, `itemform:${id}`);
+  if (!unchanged && document.getElementById("edit-item")) await keepPage(`/inventory/items/${id}/edit`, `itemform:${id}`);
 }
 
 /** The kept form for `id` (null: a new item): its own, else the new-item form made into this item's. */
