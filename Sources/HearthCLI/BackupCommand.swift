@@ -29,7 +29,7 @@ struct BackupCommand: AsyncParsableCommand {
             abstract: "Restore a backup into your household: merge it with what is there, or replace the inventory with it."
         )
 
-        @Argument(help: "A backup file (.zip or .json).") var file: String
+        @Argument(help: "A backup file: Hearth's (.zip or .json) or a Nestory Pro backup (.json).") var file: String
         @Flag(help: "Add the backup; keep what is there (items with the same id are skipped).") var merge = false
         @Flag(help: "Clear items, receipts and added rooms and categories first.") var replace = false
         @Flag(name: .customLong("dry-run"), help: "Only say what a restore would do.") var dryRun = false

@@ -11,17 +11,18 @@ extension BackupArchive {
         public var media: [String: URL]
     }
 
-    /// Reads and checks a backup: a ZIP made by ``write(_:media:to:)`` or the JSON alone. Refuses,
+    /// Reads and checks a backup: a ZIP made by ``write(_:media:to:)``, the JSON alone, or a Nestory
+    /// Pro backup (its dates read as days in `timeZone`). Refuses,
     /// with a ``BackupError``, a file that is neither (from its first bytes), an unknown format
     /// version, a path that would leave the archive's folders, content that expands past `limit`
     /// bytes, and any file whose SHA-256 is not the manifest's. The JSON of an archive and its media
     /// files go to `folder` (which the caller removes); on failure no media file is left.
-    public static func read(_ file: URL, extractingTo folder: URL, limit: Int) throws -> Contents {
+    public static func read(_ file: URL, extractingTo folder: URL, limit: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws -> Contents {
         let head = try FileHandle(forReadingFrom: file).readPrefix(8)
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readArchive(file, extractingTo: folder, limit: limit) }
         let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard size <= limit else { throw BackupError.tooLarge(limitBytes: limit) }
-        let backup = try StreamedBackup.open(file)
+        let backup = try StreamedBackup.open(file, timeZone: timeZone)
         try checkClaims(backup.outline)
         return Contents(backup: backup, media: [:])
     }

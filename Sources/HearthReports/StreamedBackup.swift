@@ -4,7 +4,8 @@ import HearthCore
 /// A backup's JSON file read a part at a time (``BackupSource``): the parts other than the items
 /// and receipts are read when it opens, into ``outline``; the items and receipts are read from the
 /// file again batch by batch. Each within its ``Limits``: what a restore holds never grows with
-/// the file.
+/// the file. Hearth's own backups and Nestory Pro's (``NestoryBackup``, recognised by their keys,
+/// translated on the way) are read alike.
 public struct StreamedBackup: BackupSource {
     public struct Limits: Sendable {
         /// Bytes of JSON all parts but the items and receipts may have together (lists, Focus
@@ -16,7 +17,14 @@ public struct StreamedBackup: BackupSource {
         public static let standard = Limits()
     }
 
+    /// Who wrote the file.
+    enum Format: Sendable {
+        case hearth
+        case nestory(NestoryTranslation)
+    }
+
     public let outline: HouseholdBackup
+    let format: Format
     let file: URL
     let limits: Limits
     /// Where the items' and receipts' arrays are in the file.
@@ -24,13 +32,19 @@ public struct StreamedBackup: BackupSource {
     let receiptsRange: Range<Int>?
     /// Records decoded at once.
     static let batchSize = 1000
-    /// The keys of a backup's JSON object; any other is refused as soon as it is read.
+    /// The keys of a backup's JSON object (Nestory Pro's are among them); any other is refused as
+    /// soon as it is read.
     static let keys: Set<String> = [
         "formatVersion", "appVersion", "exportDate", "household", "rooms", "categories", "items", "receipts", "lists", "members", "claims",
     ]
 
-    /// Opens a backup's JSON, refusing a file that is not one as soon as it shows.
-    public static func open(_ file: URL, limits: Limits = .standard) throws -> StreamedBackup {
+    public var notes: [String] {
+        if case .nestory(let translation) = format { translation.notes } else { [] }
+    }
+
+    /// Opens a backup's JSON, refusing a file that is not one as soon as it shows. The dates of a
+    /// Nestory Pro backup are read as days in `timeZone` (the person restoring's).
+    public static func open(_ file: URL, limits: Limits = .standard, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws -> StreamedBackup {
         let scanner = try JSONScanner(file)
         try scanner.skipByteOrderMark()
         try scanner.expect(UInt8(ascii: "{"), "it is neither a ZIP archive nor JSON.")
@@ -38,7 +52,7 @@ public struct StreamedBackup: BackupSource {
         if try !scanner.take(UInt8(ascii: "}")) {
             repeat {
                 let key = try scanner.string()
-                guard keys.contains(key) else { throw BackupError.notABackup("it has “\(key.prefix(40))”, which a Hearth backup does not.") }
+                guard keys.contains(key) else { throw BackupError.notABackup("it is JSON with “\(key.prefix(40))”, which neither a Hearth nor a Nestory Pro backup has.") }
                 guard seen.insert(key).inserted else { throw BackupError.notABackup("it has “\(key)” twice.") }
                 try scanner.expect(UInt8(ascii: ":"), "its JSON is damaged.")
                 if key == "items" || key == "receipts" {
@@ -60,16 +74,46 @@ public struct StreamedBackup: BackupSource {
         }
         guard try scanner.peekSignificant() == nil else { throw BackupError.notABackup("there is more after its JSON.") }
         outline.append(UInt8(ascii: "}"))
-        return StreamedBackup(outline: try HouseholdBackup.decode(Data(outline)), file: file, limits: limits, itemsRange: ranges["items"],
-                              receiptsRange: ranges["receipts"])
+        if seen.contains("formatVersion") {
+            return StreamedBackup(outline: try HouseholdBackup.decode(Data(outline)), format: .hearth, file: file, limits: limits,
+                                  itemsRange: ranges["items"], receiptsRange: ranges["receipts"])
+        }
+        guard seen.isSuperset(of: ["exportDate", "items"]), seen.isSubset(of: NestoryBackup.keys) else {
+            throw BackupError.notABackup("it is JSON without a Hearth backup's formatVersion or a Nestory Pro backup's exportDate and items.")
+        }
+        var links: [NestoryBackup.ItemLinks] = []
+        if let range = ranges["items"] {
+            let reader = try RecordReader<NestoryBackup.ItemLinks>(file: file, range: range, key: "items", limit: limits.record, batchSize: batchSize)
+            while let batch = try reader.next() { links += batch }
+        }
+        let translation = try NestoryTranslation(outline: try HouseholdBackup.decodeValue(NestoryBackup.Outline.self, from: Data(outline)),
+                                                 links: links, timeZone: timeZone)
+        return StreamedBackup(outline: translation.outline, format: .nestory(translation), file: file, limits: limits,
+                              itemsRange: ranges["items"], receiptsRange: ranges["receipts"])
     }
 
     public func items(_ body: ([HouseholdBackup.Item]) async throws -> Void) async throws {
-        try await records(in: itemsRange, key: "items", body)
+        switch format {
+        case .hearth: try await records(in: itemsRange, key: "items", body)
+        case .nestory(let translation):
+            var read = 0
+            try await records(in: itemsRange, key: "items") { (batch: [NestoryBackup.Item]) in
+                defer { read += batch.count }
+                try await body(try translation.items(batch, first: read))
+            }
+        }
     }
 
     public func receipts(_ body: ([HouseholdBackup.Receipt]) async throws -> Void) async throws {
-        try await records(in: receiptsRange, key: "receipts", body)
+        switch format {
+        case .hearth: try await records(in: receiptsRange, key: "receipts", body)
+        case .nestory(let translation):
+            var read = 0
+            try await records(in: receiptsRange, key: "receipts") { (batch: [NestoryBackup.Receipt]) in
+                defer { read += batch.count }
+                try await body(try translation.receipts(batch, first: read))
+            }
+        }
     }
 
     /// The records of the array at `range`, decoded ``batchSize`` at a time: the next batch is

@@ -94,7 +94,7 @@ def test_a_file_that_is_not_a_backup_is_refused_and_changes_nothing(server, brow
     phone.get(f"{server}/settings/backups")
     phone.find_element(By.ID, "restore-file").send_keys(str(FIXTURES / "image.png"))
     click(phone, phone.find_element(By.ID, "restore-preview"))
-    wait(phone).until(lambda d: "not a Hearth backup" in d.find_element(By.ID, "restore-status").text)
+    wait(phone).until(lambda d: "not a backup Hearth can restore" in d.find_element(By.ID, "restore-status").text)
     assert not phone.find_element(By.ID, "restore-report").is_displayed()
     assert item_names(server, token) == ["Kettle"]
 

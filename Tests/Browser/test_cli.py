@@ -225,7 +225,7 @@ def test_backup_create_and_restore_from_the_command_line(server, hearth_bin, tmp
     assert bad.returncode != 0 and "--merge or --replace" in bad.stderr
     (tmp_path / "notes.txt").write_text("hello")
     refused = _hearth(hearth_bin, tmp_path, "backup", "restore", str(tmp_path / "notes.txt"), "--merge")
-    assert refused.returncode != 0 and "not a Hearth backup" in refused.stderr
+    assert refused.returncode != 0 and "not a backup Hearth can restore" in refused.stderr
     listed = _hearth(hearth_bin, tmp_path, "inventory", "list")
     assert "Road bike" in listed.stdout
 

@@ -127,7 +127,7 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: folder) }
         // 64 MB of a string after a key no backup has: refused when the key is read, before the string.
         let url = try file([#"{"name": ""#, String(repeating: "x", count: 64 << 20), #""}"#])
-        #expect(throws: BackupError.notABackup("it has “name”, which a Hearth backup does not.")) { _ = try StreamedBackup.open(url) }
+        #expect(throws: BackupError.notABackup("it is JSON with “name”, which neither a Hearth nor a Nestory Pro backup has.")) { _ = try StreamedBackup.open(url) }
     }
 
     @Test func aRecordOrOutlineOverItsLimitIsRefusedWithoutReadingOn() async throws {

@@ -34,7 +34,7 @@ import Testing
         let report = InventoryReport(
             householdName: "The Lovelace home", dateText: "24 November 2026",
             sections: [.init(name: "Living room", entries: living), .init(name: "Kitchen", entries: [Self.entry("炊飯器 (rice cooker)", price: 120), Self.entry("مكواة", price: 30)])],
-            categories: [(name: "Electronics", entries: living)], withPhotos: true
+            categories: [.init(name: "Electronics", color: "#007AFF", entries: living)], withPhotos: true
         )
         let path = ProcessInfo.processInfo.environment["HEARTH_REPORT_KEEP"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).pdf").path
         defer { if ProcessInfo.processInfo.environment["HEARTH_REPORT_KEEP"] == nil { try? FileManager.default.removeItem(atPath: path) } }

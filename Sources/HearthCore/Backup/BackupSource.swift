@@ -7,6 +7,12 @@ public protocol BackupSource: Sendable {
     func items(_ body: ([HouseholdBackup.Item]) async throws -> Void) async throws
     /// Calls `body` with the receipts, in the backup's order, a batch at a time.
     func receipts(_ body: ([HouseholdBackup.Receipt]) async throws -> Void) async throws
+    /// What reading the backup found that a person should know (said before the plan's warnings).
+    var notes: [String] { get }
+}
+
+extension BackupSource {
+    public var notes: [String] { [] }
 }
 
 /// A backup in memory is its own source.

@@ -15,6 +15,7 @@ extension HouseholdBackup.Item {
         item.string("deletedAt", deletedAt.map(RFC3339.string(from:)), &json)
         item.string("description", description, &json)
         item.string("id", id.uuidString, &json)
+        if let missingPhotos { item.int("missingPhotos", missingPhotos, &json) }
         item.string("model", model, &json)
         item.string("name", name, &json)
         item.string("notes", notes, &json)

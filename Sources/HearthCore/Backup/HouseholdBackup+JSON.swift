@@ -34,6 +34,11 @@ extension HouseholdBackup {
         try decode([Record].self, from: data, at: (key, first))
     }
 
+    /// A part of a backup (or of another app's) read from its JSON.
+    public static func decodeValue<Value: Decodable>(_ type: Value.Type, from data: Data) throws(BackupError) -> Value {
+        try decode(type, from: data, at: nil)
+    }
+
     /// `at`: where in the backup the JSON is (a list and the number of its first record), for messages.
     private static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, at list: (key: String, first: Int)?) throws(BackupError) -> Value {
         func path(_ keys: [any CodingKey]) -> String {

@@ -56,17 +56,20 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         public var icon: String?
         public var position: Int
         public var isDefault: Bool
+        /// `#RRGGBB`; absent in backups made before groups had colours.
+        public var color: String?
 
-        public init(id: UUID, name: String, icon: String?, position: Int, isDefault: Bool) {
+        public init(id: UUID, name: String, icon: String?, position: Int, isDefault: Bool, color: String? = nil) {
             self.id = id
             self.name = name
             self.icon = icon
             self.position = position
             self.isDefault = isDefault
+            self.color = color
         }
 
         public init(_ group: InventoryGroup) {
-            self.init(id: group.id, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault)
+            self.init(id: group.id, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault, color: group.color)
         }
     }
 
@@ -93,10 +96,23 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         public var notes: String?
         /// In order; the first is the primary photo.
         public var photos: [Photo]
+        /// Photos the item had in the app it came from whose files did not come with it.
+        public var missingPhotos: Int?
         public var createdAt: Date
         public var updatedAt: Date
         /// Set for an item in Recently deleted.
         public var deletedAt: Date?
+
+        /// An item with a name and nothing else.
+        public init(id: UUID, name: String, createdAt: Date, updatedAt: Date) {
+            self.id = id
+            self.name = name
+            quantity = 1
+            tags = []
+            photos = []
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
 
         /// The item as a backup keeps it; `rooms` and `categories` name its groups.
         public init(_ item: InventoryItem, photos: [ItemPhoto], roomName: String?, categoryName: String?) {
@@ -121,6 +137,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
             tags = item.tags
             notes = item.notes
             self.photos = photos.map(Photo.init)
+            missingPhotos = item.missingPhotos > 0 ? item.missingPhotos : nil
             createdAt = item.createdAt
             updatedAt = item.updatedAt
             deletedAt = item.deletedAt
@@ -167,6 +184,16 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         public var itemIds: [UUID]
         public var createdAt: Date
         public var updatedAt: Date
+
+        /// A receipt without fields, text or image.
+        public init(id: UUID, status: HearthCore.Receipt.Status, itemIds: [UUID], createdAt: Date, updatedAt: Date) {
+            self.id = id
+            self.status = status
+            lines = []
+            self.itemIds = itemIds
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
 
         public init(_ receipt: HearthCore.Receipt) {
             id = receipt.id

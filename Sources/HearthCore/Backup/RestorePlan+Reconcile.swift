@@ -74,25 +74,30 @@ extension RestorePlan {
     }
 
     mutating func restoreGroup(_ group: HouseholdBackup.Group, kind: InventoryGroup.Kind) throws(BackupError) {
-        let name: String, icon: String?
+        let name: String, icon: String?, backupColor: String?
         do {
             name = try InventoryRules.groupName(group.name, kind: kind)
             icon = try InventoryRules.icon(group.icon)
+            backupColor = try InventoryRules.color(group.color)
         } catch { throw .invalidRecord("the \(kind.noun) “\(group.name)”: \(error.message)") }
         let key = InventoryRules.key(name)
         if let existing = groupsByName[kind]?[key] {
             restoredIds[group.id] = existing
-            // Two groups of one name in the backup: the last one's icon wins.
+            // A backup without colours (made before groups had them) keeps the household's.
+            let current = context.groups.first { $0.id == existing }
+            let color = backupColor ?? current?.color
+            // Two groups of one name in the backup: the last one's icon and colour win.
             if let index = groupInserts.firstIndex(where: { $0.id == existing }) {
                 groupInserts[index].icon = icon
+                groupInserts[index].color = color ?? groupInserts[index].color
             } else if let index = groupUpdates.firstIndex(where: { $0.id == existing }) {
                 groupUpdates[index].icon = icon
-            } else if let current = context.groups.first(where: { $0.id == existing }),
-                      (current.name, current.icon, current.position) == (name, icon, group.position) {
+                groupUpdates[index].color = color ?? groupUpdates[index].color
+            } else if let current, (current.name, current.icon, current.color, current.position) == (name, icon, color, group.position) {
                 summary[kind].skipped += 1 // the same already
             } else {
-                let isDefault = context.groups.first { $0.id == existing }?.isDefault ?? false
-                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: icon, position: group.position, isDefault: isDefault))
+                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: icon, color: color, position: group.position,
+                                               isDefault: current?.isDefault ?? false))
                 summary[kind].updated += 1
             }
             return
@@ -100,7 +105,7 @@ extension RestorePlan {
         let id = isFree(group.id, clearedByReplace: true) ? group.id : ids.next()
         let position = strategy == .replace ? group.position : (nextPosition[kind] ?? 0) + 1
         nextPosition[kind] = max(nextPosition[kind] ?? 0, position)
-        groupInserts.append(GroupWrite(kind: kind, id: id, name: name, icon: icon, position: position, isDefault: false))
+        groupInserts.append(GroupWrite(kind: kind, id: id, name: name, icon: icon, color: backupColor, position: position, isDefault: false))
         groupsByName[kind, default: [:]][key] = id
         restoredIds[group.id] = id
         summary[kind].added += 1
@@ -144,8 +149,11 @@ extension RestorePlan {
         let roomId = try group(.room, id: item.roomId, name: item.roomName, item: item.name)
         let categoryId = try group(.category, id: item.categoryId, name: item.categoryName, item: item.name)
         summary.items.added += 1
+        let missingPhotos = max(item.missingPhotos ?? 0, 0)
+        if missingPhotos > 0 { itemsMissingPhotos += 1 }
         return ItemWrite(id: id, roomId: roomId, categoryId: categoryId, details: checked.details, warrantyUntil: checked.warrantyUntil,
-                         photos: photos, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt)
+                         photos: photos, missingPhotos: missingPhotos, createdAt: item.createdAt, updatedAt: item.updatedAt,
+                         deletedAt: item.deletedAt)
     }
 
     mutating func restoreReceipt(_ receipt: HouseholdBackup.Receipt, line: Int) throws(BackupError) -> ReceiptWrite? {

@@ -34,6 +34,7 @@ public struct RestorePlan: Sendable {
         public var id: UUID
         public var name: String
         public var icon: String?
+        public var color: String?
         public var position: Int
         public var isDefault: Bool
     }
@@ -46,18 +47,21 @@ public struct RestorePlan: Sendable {
         public var details: ItemDetails
         public var warrantyUntil: CalendarDate?
         public var photos: [HouseholdBackup.Photo]
+        /// Photos the item had whose files are not in the backup.
+        public var missingPhotos: Int
         public var createdAt: Date
         public var updatedAt: Date
         public var deletedAt: Date?
 
         public init(id: UUID, roomId: UUID?, categoryId: UUID?, details: ItemDetails, warrantyUntil: CalendarDate?,
-                    photos: [HouseholdBackup.Photo] = [], createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {
+                    photos: [HouseholdBackup.Photo] = [], missingPhotos: Int = 0, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {
             self.id = id
             self.roomId = roomId
             self.categoryId = categoryId
             self.details = details
             self.warrantyUntil = warrantyUntil
             self.photos = photos
+            self.missingPhotos = missingPhotos
             self.createdAt = createdAt
             self.updatedAt = updatedAt
             self.deletedAt = deletedAt
@@ -80,6 +84,8 @@ public struct RestorePlan: Sendable {
     var context: RestoreContext
     let ids: IDGenerator
     public internal(set) var summary: RestoreSummary
+    /// Items planned whose photos are (some or all) not in the backup.
+    var itemsMissingPhotos = 0
     /// Rooms and categories to add; items add some (by name) as they come: see ``takeNewGroups()``.
     public internal(set) var groupInserts: [GroupWrite] = []
     /// Existing rooms and categories (matched by name) that take the backup's name, icon and position.
@@ -98,6 +104,17 @@ public struct RestorePlan: Sendable {
     /// Adds what the store learnt about who holds the ids of the next batch.
     public mutating func learnOwners(_ owners: [UUID: UUID]) {
         context.owners.merge(owners) { _, new in new }
+    }
+
+    /// The summary once every item and receipt is planned, with what holds for many of them said once.
+    public var finalSummary: RestoreSummary {
+        var summary = summary
+        if itemsMissingPhotos > 0 {
+            summary.warnings.append(itemsMissingPhotos == 1
+                ? "1 item comes without its photos (the backup names them but does not carry them); it shows “photo missing” until you add them."
+                : "\(itemsMissingPhotos) items come without their photos (the backup names them but does not carry them); they show “photo missing” until you add them.")
+        }
+        return summary
     }
 
     /// The rooms and categories to add before the writes planned since the last call.

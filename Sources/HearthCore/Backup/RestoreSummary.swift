@@ -50,7 +50,7 @@ public struct RestoreSummary: Sendable, Equatable, Codable {
 
 /// Why a backup cannot be restored. Nothing changes when one is thrown.
 public enum BackupError: Error, Equatable, Sendable {
-    /// Neither a Hearth backup archive nor its JSON.
+    /// Neither a Hearth backup (archive or JSON) nor a Nestory Pro backup.
     case notABackup(String)
     case unsupportedFormat(Int)
     /// A file whose content does not match the SHA-256 the manifest gives.
@@ -66,7 +66,9 @@ public enum BackupError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .notABackup(let reason): "This file is not a Hearth backup: \(reason)"
+        case .notABackup(let reason):
+            "This file is not a backup Hearth can restore: \(reason) Hearth restores its own backups (a .zip, or the .json alone) and "
+                + "Nestory Pro backups (nestory-backup-….json); spreadsheets (CSV from Hearth, Nestory Pro or HomeBox) go to Import on the Inventory reports page."
         case .unsupportedFormat(let version):
             "This backup has format version \(version); this Hearth reads version \(HouseholdBackup.currentFormat). Update Hearth and try again."
         case .checksumMismatch(let path): "The backup is damaged: \(path) does not match its SHA-256 in manifest.json. Nothing was restored."

@@ -12,6 +12,7 @@ public enum InventoryError: Error, Equatable, Sendable {
     case warrantyNeedsPurchaseDate
     case tooManyTags
     case invalidIcon
+    case invalidColor(String)
     case invalidPosition
     case itemNotFound
     /// The item is in Recently deleted; restore it first.
@@ -56,6 +57,7 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .warrantyNeedsPurchaseDate: "A warranty given in months needs the purchase date; add it, or give the date the warranty ends."
         case .tooManyTags: "An item may have at most \(InventoryRules.maximumTags) tags of up to \(InventoryRules.maximumTagLength) characters."
         case .invalidIcon: "The icon must be a single emoji."
+        case .invalidColor(let raw): "The colour “\(raw.prefix(40))” is not a colour; write it like #0A84FF."
         case .invalidPosition: "The position must be between 1 and \(InventoryRules.maximumPosition)."
         case .itemNotFound: "No such item."
         case .itemDeleted: "This item is in Recently deleted; restore it first."

@@ -16,6 +16,8 @@ public struct InventoryGroup: Sendable, Equatable, Identifiable {
     public var name: String
     /// An emoji shown before the name.
     public var icon: String?
+    /// `#RRGGBB`, shown on the group's chips and in reports.
+    public var color: String?
     /// Order on the page (ascending).
     public var position: Int
     /// Created with the household; a replacing restore keeps it.
@@ -23,13 +25,14 @@ public struct InventoryGroup: Sendable, Equatable, Identifiable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, householdId: UUID, kind: Kind, name: String, icon: String?, position: Int, isDefault: Bool,
+    public init(id: UUID, householdId: UUID, kind: Kind, name: String, icon: String?, color: String? = nil, position: Int, isDefault: Bool,
                 createdAt: Date, updatedAt: Date) {
         self.id = id
         self.householdId = householdId
         self.kind = kind
         self.name = name
         self.icon = icon
+        self.color = color
         self.position = position
         self.isDefault = isDefault
         self.createdAt = createdAt

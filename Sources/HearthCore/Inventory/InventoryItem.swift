@@ -26,6 +26,9 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     /// Photos and linked receipts, kept by the store.
     public var photoCount: Int
     public var receiptCount: Int
+    /// Photos the item had in the app it was restored from whose files did not come with it
+    /// (Nestory Pro backups carry none); each photo added makes one fewer.
+    public var missingPhotos: Int
     /// The first photo, shown in lists and grids.
     public var primaryPhotoId: UUID?
     public var createdAt: Date
@@ -38,7 +41,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         quantity: Int = 1, brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
         purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
         condition: ItemCondition? = nil, warrantyUntil: CalendarDate? = nil, tags: [String] = [], notes: String? = nil,
-        photoCount: Int = 0, receiptCount: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+        photoCount: Int = 0, receiptCount: Int = 0, missingPhotos: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
         self.householdId = householdId
@@ -61,6 +64,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         self.notes = notes
         self.photoCount = photoCount
         self.receiptCount = receiptCount
+        self.missingPhotos = missingPhotos
         self.primaryPhotoId = primaryPhotoId
         self.createdAt = createdAt
         self.updatedAt = updatedAt

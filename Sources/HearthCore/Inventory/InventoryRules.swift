@@ -111,6 +111,15 @@ public enum InventoryRules {
         do { return try ListRules.emoji(raw) } catch { throw .invalidIcon }
     }
 
+    /// An optional colour, `#RRGGBB` as people and colour pickers write it ("#0a84ff", "0A84FF"),
+    /// upper-cased.
+    public static func color(_ raw: String?) throws(InventoryError) -> String? {
+        guard let raw = raw?.trimming(.whitespaces), !raw.isEmpty else { return nil }
+        let hex = raw.hasPrefix("#") ? raw.dropFirst() : Substring(raw)
+        guard hex.count == 6, hex.allSatisfy(\.isHexDigit), hex.allSatisfy(\.isASCII) else { throw .invalidColor(raw) }
+        return "#" + hex.uppercased()
+    }
+
     /// The form of a name used to find the same room or category again ("Kitchen" and " kitchen" are one).
     public static func key(_ name: String) -> String {
         name.trimming(.whitespacesAndNewlines).lowercased()

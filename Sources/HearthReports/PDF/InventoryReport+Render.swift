@@ -15,9 +15,9 @@ extension InventoryReport {
     /// The report as blocks of known height, in order.
     func blocks() -> [ReportBlock] {
         var blocks: [ReportBlock] = [.cover(self), .pageBreak, .title("Summary by room"), .tableHeader(["Room", "Items", "Value", "Documented"])]
-        blocks += sections.map { .tableRow(Self.summaryRow($0.name, $0.entries)) }
+        blocks += sections.map { .tableRow(Self.summaryRow($0.name, $0.entries), color: $0.color) }
         blocks += [.spacer(16), .title("Summary by category"), .tableHeader(["Category", "Items", "Value", "Documented"])]
-        blocks += categories.map { .tableRow(Self.summaryRow($0.name, $0.entries)) }
+        blocks += categories.map { .tableRow(Self.summaryRow($0.name, $0.entries), color: $0.color) }
         for section in sections {
             blocks += [.pageBreak, .roomHeading(section)]
             blocks += section.entries.map(ReportBlock.item)
@@ -46,7 +46,8 @@ enum ReportBlock {
     case title(String)
     case spacer(Double)
     case tableHeader([String])
-    case tableRow([String])
+    /// A row, with a colour drawn in the margin beside it.
+    case tableRow([String], color: String? = nil)
     case roomHeading(InventoryReport.Section)
     case item(InventoryReport.Entry)
     case picture(InventoryReport.Picture)

@@ -33,10 +33,13 @@ public struct InventoryReport: Sendable {
     /// A room and its items; the room named nil holds the items without one.
     public struct Section: Sendable {
         public var name: String
+        /// The room's colour (`#RRGGBB`), drawn beside its heading and summary line.
+        public var color: String?
         public var entries: [Entry]
 
-        public init(name: String, entries: [Entry]) {
+        public init(name: String, color: String? = nil, entries: [Entry]) {
             self.name = name
+            self.color = color
             self.entries = entries
         }
     }
@@ -45,11 +48,11 @@ public struct InventoryReport: Sendable {
     /// "24 November 2026": when the report was made, on every page.
     public var dateText: String
     public var sections: [Section]
-    /// Items by category for the summary (name, count, totals).
-    public var categories: [(name: String, entries: [Entry])]
+    /// Items by category for the summary (name, count, totals), a category's colour beside it.
+    public var categories: [Section]
     public var withPhotos: Bool
 
-    public init(householdName: String, dateText: String, sections: [Section], categories: [(name: String, entries: [Entry])], withPhotos: Bool) {
+    public init(householdName: String, dateText: String, sections: [Section], categories: [Section], withPhotos: Bool) {
         self.householdName = householdName
         self.dateText = dateText
         self.sections = sections

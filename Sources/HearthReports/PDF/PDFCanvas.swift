@@ -81,6 +81,14 @@ final class PDFCanvas {
         cairo_fill(cairo)
     }
 
+    /// Fills a rectangle with a colour written `#RRGGBB` (nothing for anything else).
+    func fill(x: Double, y: Double, width: Double, height: Double, hex: String) {
+        guard hex.count == 7, hex.hasPrefix("#"), let value = UInt32(hex.dropFirst(), radix: 16) else { return }
+        cairo_set_source_rgb(cairo, Double(value >> 16 & 0xFF) / 255, Double(value >> 8 & 0xFF) / 255, Double(value & 0xFF) / 255)
+        cairo_rectangle(cairo, x, y, width, height)
+        cairo_fill(cairo)
+    }
+
     func line(from start: (Double, Double), to end: (Double, Double), gray: Double = 0.8, width: Double = 0.5) {
         cairo_set_source_rgb(cairo, gray, gray, gray)
         cairo_set_line_width(cairo, width)

@@ -17,7 +17,9 @@ struct ReportPainter {
         case .pageBreak, .spacer: break
         case .title(let text): canvas.text(text, x: left, y: y + 4, width: width, style: .heading)
         case .tableHeader(let cells): row(cells, y: y + 3, style: .smallBold, shaded: true)
-        case .tableRow(let cells): row(cells, y: y + 3, style: .small, shaded: false)
+        case .tableRow(let cells, let color):
+            row(cells, y: y + 3, style: .small, shaded: false)
+            if let color { canvas.fill(x: left - 9, y: y + 4, width: 4, height: 12, hex: color) }
         case .roomHeading(let section): roomHeading(section, y: y)
         case .item(let entry): item(entry, y: y)
         case .picture(let picture): self.picture(picture, y: y)
@@ -63,6 +65,7 @@ struct ReportPainter {
     }
 
     private func roomHeading(_ section: InventoryReport.Section, y: Double) {
+        if let color = section.color { canvas.fill(x: left - 10, y: y + 4, width: 5, height: 24, hex: color) }
         canvas.text(section.name, x: left, y: y + 4, width: width - 200, style: .heading)
         let summary = "\(section.entries.count) items · \(InventoryReport.total(section.entries))"
         canvas.text(summary, x: left + width - 200, y: y + 10, width: 200, style: .small, alignment: .right, gray: 0.35)

@@ -27,7 +27,8 @@ extension HearthAPIService {
         defer { services.media.discard(upload) }
         let strategy = RestoreStrategy(rawValue: input.query.strategy?.rawValue ?? "merge") ?? .merge
         let dryRun = input.query.dryRun ?? false
-        let summary = try await services.backups.restore(upload.temporary, householdId: user.householdId, strategy: strategy, dryRun: dryRun)
+        let summary = try await services.backups.restore(upload.temporary, householdId: user.householdId, strategy: strategy, dryRun: dryRun,
+                                                         timeZone: user.zone)
         if !dryRun { await services.events.publishInventoryChange("restored", householdId: user.householdId, by: user.id) }
         return .ok(.init(body: .json(.init(summary, dryRun: dryRun))))
     }

@@ -16,7 +16,7 @@ extension Components.Schemas.InventoryItem {
             replacementValue: item.replacementValue.map(Components.Schemas.Money.init), value: item.value.map(Components.Schemas.Money.init),
             condition: item.condition.flatMap { .init(rawValue: $0.rawValue) }, warrantyUntil: item.warrantyUntil?.description,
             tags: item.tags, notes: item.notes, photoCount: item.photoCount, receiptCount: item.receiptCount,
-            primaryPhotoId: item.primaryPhotoId?.text,
+            missingPhotos: item.missingPhotos > 0 ? item.missingPhotos : nil, primaryPhotoId: item.primaryPhotoId?.text,
             thumbnailUrl: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
             documentationScore: documentation.score, isDocumented: documentation.isDocumented,
             missing: documentation.missing.compactMap { .init(rawValue: $0.rawValue) },
@@ -45,14 +45,14 @@ extension Components.Schemas.ItemPhoto {
 
 extension Components.Schemas.InventoryGroup {
     init(_ group: InventoryGroup, itemCount: Int) {
-        self.init(id: group.id.text, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault,
+        self.init(id: group.id.text, name: group.name, icon: group.icon, color: group.color, position: group.position, isDefault: group.isDefault,
                   itemCount: itemCount)
     }
 }
 
 extension Components.Schemas.GroupTotal {
     init(_ total: GroupTotal) {
-        self.init(id: total.group?.id.text, name: total.group?.name, icon: total.group?.icon, itemCount: total.itemCount,
+        self.init(id: total.group?.id.text, name: total.group?.name, icon: total.group?.icon, color: total.group?.color, itemCount: total.itemCount,
                   totals: total.totals.map(Components.Schemas.Money.init), documentedCount: total.documentedCount, score: total.score)
     }
 }

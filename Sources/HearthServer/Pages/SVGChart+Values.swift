@@ -3,7 +3,8 @@ import HearthCore
 extension SVGChart {
     /// Horizontal bars of money per room or category, in their order, each labelled with its name and
     /// amount. Groups without value are left out; nil-valued charts say so in words.
-    static func values(_ entries: [(name: String, amount: Int)], currency: String, title: String) -> String {
+    /// A bar takes its room's or category's colour (`#RRGGBB`, checked when saved) when it has one.
+    static func values(_ entries: [(name: String, amount: Int, color: String?)], currency: String, title: String) -> String {
         let shown = entries.filter { $0.amount > 0 }
         guard !shown.isEmpty else { return "" }
         let row = 26.0, width = 340.0, labelWidth = 110.0, amountWidth = 88.0
@@ -17,7 +18,8 @@ extension SVGChart {
             let amount = Money(amount: entry.amount, currency: currency)
             let short = shortAmount(amount)
             svg += #"<text class="label" x="0" y="\#(String(format: "%.1f", y + row * 0.65))">\#(escape(name))</text>"#
-            svg += #"<rect class="bar" x="\#(Int(labelWidth))" y="\#(String(format: "%.1f", y + 5))" width="\#(String(format: "%.1f", barWidth))" height="\#(Int(row - 10))" rx="3"><title>\#(escape("\(entry.name): \(amount.formatted)"))</title></rect>"#
+            let fill = entry.color.map { #" style="fill: \#(escape($0))""# } ?? ""
+            svg += #"<rect class="bar"\#(fill) x="\#(Int(labelWidth))" y="\#(String(format: "%.1f", y + 5))" width="\#(String(format: "%.1f", barWidth))" height="\#(Int(row - 10))" rx="3"><title>\#(escape("\(entry.name): \(amount.formatted)"))</title></rect>"#
             svg += #"<text class="count" x="\#(String(format: "%.1f", labelWidth + barWidth + 6))" y="\#(String(format: "%.1f", y + row * 0.65))">\#(escape(short))</text>"#
         }
         return svg + "</svg>"

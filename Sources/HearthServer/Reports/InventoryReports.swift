@@ -65,15 +65,15 @@ struct InventoryReports: Sendable {
             entries[item.roomId, default: []].append(.init(item: item, categoryName: item.categoryId.flatMap { categoryNames[$0] },
                                                            thumbnail: thumbnail, pictures: pictures + (receiptPictures[item.id] ?? [])))
         }
-        var sections = rooms.compactMap { room in entries[room.id].map { InventoryReport.Section(name: room.name, entries: $0) } }
+        var sections = rooms.compactMap { room in entries[room.id].map { InventoryReport.Section(name: room.name, color: room.color, entries: $0) } }
         if let unplaced = entries[nil] { sections.append(.init(name: "No room", entries: unplaced)) }
         let all = sections.flatMap(\.entries)
-        var byCategory = categories.compactMap { category -> (name: String, entries: [InventoryReport.Entry])? in
+        var byCategory = categories.compactMap { category -> InventoryReport.Section? in
             let found = all.filter { $0.item.categoryId == category.id }
-            return found.isEmpty ? nil : (category.name, found)
+            return found.isEmpty ? nil : .init(name: category.name, color: category.color, entries: found)
         }
         let uncategorized = all.filter { $0.item.categoryId == nil }
-        if !uncategorized.isEmpty { byCategory.append((name: "No category", entries: uncategorized)) }
+        if !uncategorized.isEmpty { byCategory.append(.init(name: "No category", entries: uncategorized)) }
         return InventoryReport(householdName: household?.name ?? "Household", dateText: dateText, sections: sections,
                                categories: byCategory, withPhotos: options.withPhotos)
     }

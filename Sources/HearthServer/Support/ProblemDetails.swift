@@ -96,7 +96,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .implausiblePurchaseDate, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
+             .invalidIcon, .invalidColor, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
              .invalidOutcome:
             .unprocessableContent
         case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound

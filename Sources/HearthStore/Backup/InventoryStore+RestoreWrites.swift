@@ -8,14 +8,14 @@ extension InventoryStore {
                             on db: any SQLDatabase) async throws {
         for group in updates {
             try await db.update("inventory_groups").set("name", to: group.name).set("icon", to: SQLBind(group.icon))
-                .set("position", to: group.position).set("updated_at", to: now).where("id", .equal, group.id).run()
+                .set("color", to: SQLBind(group.color)).set("position", to: group.position).set("updated_at", to: now).where("id", .equal, group.id).run()
         }
         for chunk in inserts.chunks(of: 200) {
             let insert = db.insert(into: "inventory_groups")
-                .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at")
+                .columns("id", "household_id", "kind", "name", "name_key", "icon", "color", "position", "is_default", "created_at", "updated_at")
             for group in chunk {
                 insert.values(SQLBind(group.id), SQLBind(householdId), SQLBind(group.kind.rawValue), SQLBind(group.name),
-                              SQLBind(InventoryRules.key(group.name)), SQLBind(group.icon), SQLBind(group.position), SQLBind(false),
+                              SQLBind(InventoryRules.key(group.name)), SQLBind(group.icon), SQLBind(group.color), SQLBind(group.position), SQLBind(false),
                               SQLBind(now), SQLBind(now))
             }
             try await insert.run()
@@ -42,7 +42,8 @@ extension InventoryStore {
             details.roomId = item.roomId
             details.categoryId = item.categoryId
             return NewItem(id: item.id, details: details, warrantyUntil: item.warrantyUntil, createdAt: item.createdAt, updatedAt: item.updatedAt,
-                           deletedAt: item.deletedAt, photoCount: item.photos.count, primaryPhotoId: item.photos.first?.id)
+                           deletedAt: item.deletedAt, photoCount: item.photos.count, primaryPhotoId: item.photos.first?.id,
+                           missingPhotos: item.missingPhotos)
         }, householdId: householdId)
         var photos = BulkRows(table: "inventory_photos", columns: photoColumns + ["household_id"])
         for item in items {

@@ -61,7 +61,8 @@ extension InventoryStore {
                 linked.formUnion(writes.flatMap(\.itemIds))
                 toRead += writes.filter { $0.status == .reading }.compactMap { receipt in receipt.image.map { (receipt.id, $0.sha256) } }
             }
-            var summary = plan.summary
+            var summary = plan.finalSummary
+            summary.warnings.insert(contentsOf: source.notes, at: 0)
             if write && !linked.isEmpty {
                 try await InventoryStore.recountReceipts(forItems: linked.filter { !addedSet.contains($0) }, at: now, on: db)
                 try await InventoryStore.recountReceipts(householdId: householdId, on: db)

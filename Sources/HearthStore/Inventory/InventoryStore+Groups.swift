@@ -16,9 +16,11 @@ extension InventoryStore {
     }
 
     /// Adds a room or category at the end. The same client id again returns the first result.
-    public func createGroup(_ kind: InventoryGroup.Kind, id: UUID?, householdId: UUID, name: String, icon: String?) async throws -> (group: InventoryGroup, created: Bool) {
+    public func createGroup(_ kind: InventoryGroup.Kind, id: UUID?, householdId: UUID, name: String, icon: String?,
+                            color: String? = nil) async throws -> (group: InventoryGroup, created: Bool) {
         let name = try InventoryRules.groupName(name, kind: kind)
         let icon = try InventoryRules.icon(icon)
+        let color = try InventoryRules.color(color)
         let id = id ?? ids.next()
         let now = clock.now
         // The defaults come first, so a household's own room follows them.
@@ -35,20 +37,22 @@ extension InventoryStore {
                 .where("household_id", .equal, householdId).where("kind", .equal, kind.rawValue)
                 .first()?.decode(column: "next", as: Int.self) ?? 1
             try await db.insert(into: "inventory_groups")
-                .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at")
+                .columns("id", "household_id", "kind", "name", "name_key", "icon", "color", "position", "is_default", "created_at", "updated_at")
                 .values(SQLBind(id), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(name), SQLBind(InventoryRules.key(name)),
-                        SQLBind(icon), SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now))
+                        SQLBind(icon), SQLBind(color), SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now))
                 .run()
-            return (InventoryGroup(id: id, householdId: householdId, kind: kind, name: name, icon: icon, position: position,
+            return (InventoryGroup(id: id, householdId: householdId, kind: kind, name: name, icon: icon, color: color, position: position,
                                    isDefault: false, createdAt: now, updatedAt: now), true)
         }
     }
 
-    /// Renames, changes the icon of (`.some(nil)` removes it), or moves a room or category
+    /// Renames, changes the icon or colour of (`.some(nil)` removes it), or moves a room or category
     /// (1 is first; past the end means last; the others shift).
-    public func updateGroup(_ kind: InventoryGroup.Kind, id: UUID, householdId: UUID, name: String?, icon: String??, position: Int?) async throws -> InventoryGroup {
+    public func updateGroup(_ kind: InventoryGroup.Kind, id: UUID, householdId: UUID, name: String?, icon: String??, color: String?? = nil,
+                            position: Int?) async throws -> InventoryGroup {
         let name = try name.map { name throws(InventoryError) in try InventoryRules.groupName(name, kind: kind) }
         let icon = try icon.map { icon throws(InventoryError) in try InventoryRules.icon(icon) }
+        let color = try color.map { color throws(InventoryError) in try InventoryRules.color(color) }
         if let position, !(1...InventoryRules.maximumPosition).contains(position) { throw InventoryError.invalidPosition }
         let now = clock.now
         return try await database.transaction { db in
@@ -57,6 +61,7 @@ extension InventoryStore {
             let update = db.update("inventory_groups").set("updated_at", to: now)
             if let name { update.set("name", to: name).set("name_key", to: InventoryRules.key(name)) }
             if let icon { update.set("icon", to: SQLBind(icon)) }
+            if let color { update.set("color", to: SQLBind(color)) }
             try await update.where("id", .equal, id).run()
             if let position { try await Self.moveGroup(id, kind: kind, to: position, householdId: householdId, on: db) }
             guard let group = try await Self.group(kind, id: id, householdId: householdId, on: db) else { throw InventoryError.groupNotFound(kind) }
@@ -111,7 +116,7 @@ extension InventoryStore {
         }
     }
 
-    static let groupColumns = ["id", "household_id", "kind", "name", "icon", "position", "is_default", "created_at", "updated_at"]
+    static let groupColumns = ["id", "household_id", "kind", "name", "icon", "color", "position", "is_default", "created_at", "updated_at"]
 
     static func group(_ kind: InventoryGroup.Kind, id: UUID, householdId: UUID, on db: any SQLDatabase) async throws -> InventoryGroup? {
         try await db.select().columns(groupColumns).from("inventory_groups")
@@ -124,7 +129,7 @@ extension InventoryStore {
             id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
             kind: InventoryGroup.Kind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .room,
             name: try row.decode(column: "name", as: String.self), icon: try row.decode(column: "icon", as: String?.self),
-            position: try row.decode(column: "position", as: Int.self), isDefault: try row.decode(column: "is_default", as: Bool.self),
+            color: try row.decode(column: "color", as: String?.self), position: try row.decode(column: "position", as: Int.self), isDefault: try row.decode(column: "is_default", as: Bool.self),
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self)
         )
     }

@@ -68,6 +68,11 @@ extension InventoryStore {
                 photos.append(photo)
             }
             try await Self.recountPhotos(itemId: itemId, at: now, on: db)
+            // Each photo added stands in for one the item came without.
+            try await db.raw("""
+                UPDATE inventory_items SET missing_photos = CASE WHEN missing_photos > \(bind: fresh.count) THEN missing_photos - \(bind: fresh.count) ELSE 0 END
+                WHERE id = \(bind: itemId) AND missing_photos > 0
+                """).run()
             return photos
         }
     }

@@ -22,7 +22,8 @@ extension InventoryStore {
     static let itemColumns = [
         "id", "household_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
         "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",
-        "condition", "warranty_until", "notes", "photo_count", "receipt_count", "primary_photo_id", "created_at", "updated_at", "deleted_at",
+        "condition", "warranty_until", "notes", "photo_count", "receipt_count", "missing_photos", "primary_photo_id", "created_at", "updated_at",
+        "deleted_at",
     ]
 
     static func item(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase, locking: Bool = false) async throws -> InventoryItem? {
@@ -81,7 +82,7 @@ extension InventoryStore {
             condition: try row.decode(column: "condition", as: String?.self).flatMap(ItemCondition.init(rawValue:)),
             warrantyUntil: try date("warranty_until"), notes: try row.decode(column: "notes", as: String?.self),
             photoCount: try row.decode(column: "photo_count", as: Int.self), receiptCount: try row.decode(column: "receipt_count", as: Int.self),
-            primaryPhotoId: try row.decode(column: "primary_photo_id", as: UUID?.self),
+            missingPhotos: try row.decode(column: "missing_photos", as: Int.self), primaryPhotoId: try row.decode(column: "primary_photo_id", as: UUID?.self),
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self),
             deletedAt: try row.decode(column: "deleted_at", as: Date?.self)
         )

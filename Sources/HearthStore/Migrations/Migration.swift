@@ -48,6 +48,7 @@ extension Database {
         .listItemAliases,
         .itemEdits,
         .inventoryItemEdits,
+        .importedDetails,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -80,6 +80,29 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func coloursAndMissingPhotosComeBackAndABackupWithoutColoursKeepsTheHouseholds(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let kitchen = inventory.room("Kitchen")
+            _ = try await inventory.store.updateGroup(.room, id: kitchen, householdId: inventory.home, name: nil, icon: nil, color: .some("#10b981"), position: nil)
+            var backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            #expect(backup.rooms.first { $0.id == kitchen }?.color == "#10B981")
+            // A backup made before groups had colours: merging it keeps the household's.
+            for index in backup.rooms.indices { backup.rooms[index].color = nil }
+            var vase = HouseholdBackup.Item(id: UUID(), name: "Vase", createdAt: inventory.clock.now, updatedAt: inventory.clock.now)
+            vase.missingPhotos = 3
+            backup.items = [vase]
+            _ = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .merge, archiveFiles: [], place: { _ in }, dryRun: false)
+            #expect(try await inventory.store.group(.room, id: kitchen, householdId: inventory.home)?.color == "#10B981")
+            #expect(try await inventory.store.item(id: vase.id, householdId: inventory.home)?.missingPhotos == 3)
+            #expect(try await inventory.store.backup(householdId: inventory.home, appVersion: "test").items.first?.missingPhotos == 3)
+            await #expect(throws: InventoryError.invalidColor("teal")) {
+                try await inventory.store.updateGroup(.room, id: kitchen, householdId: inventory.home, name: nil, icon: nil, color: .some("teal"), position: nil)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func mergeSkipsItemsAndReceiptsWhoseIdTheHouseholdHas(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let inventory = try await InventoryFixture.make(database)

@@ -171,9 +171,9 @@ struct InventoryHomePage: Sendable {
                       href: "/inventory?room=\(total.group?.id.text ?? "none")&documented=no#items")
         }
         let inCurrency = { (totals: [Money]) in totals.first { $0.currency == currency }?.amount ?? 0 }
-        roomChart = SVGChart.values(summary.byRoom.map { (name: $0.group?.name ?? "No room", amount: inCurrency($0.totals)) },
+        roomChart = SVGChart.values(summary.byRoom.map { (name: $0.group?.name ?? "No room", amount: inCurrency($0.totals), color: $0.group?.color) },
                                     currency: currency, title: "Value by room")
-        categoryChart = SVGChart.values(summary.byCategory.map { (name: $0.group?.name ?? "No category", amount: inCurrency($0.totals)) },
+        categoryChart = SVGChart.values(summary.byCategory.map { (name: $0.group?.name ?? "No category", amount: inCurrency($0.totals), color: $0.group?.color) },
                                         currency: currency, title: "Value by category")
         hasValues = summary.totals.contains { $0.currency == currency && $0.amount > 0 }
         chartNote = summary.totals.contains { $0.currency != currency } ? "The charts show values in \(currency) only." : nil

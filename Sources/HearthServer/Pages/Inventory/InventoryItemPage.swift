@@ -17,6 +17,8 @@ struct InventoryItemPage: Sendable {
     struct Field: Sendable {
         let label: String
         let value: String
+        /// A room's or category's colour: the value is shown as its chip.
+        var color: String?
     }
 
     struct Tag: Sendable {
@@ -35,6 +37,8 @@ struct InventoryItemPage: Sendable {
     let name: String
     let icon: String
     let photos: [Photo]
+    /// "2 photos missing …" for an item restored from an app whose backup does not carry photos.
+    let missingPhotos: String?
     let fields: [Field]
     let description: String?
     let notes: String?
@@ -61,10 +65,15 @@ struct InventoryItemPage: Sendable {
                   thumb: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .thumb),
                   width: photo.width, height: photo.height, position: photo.position, isPrimary: photo.position == photos.first?.position)
         }
+        missingPhotos = switch item.missingPhotos {
+        case 0: nil
+        case 1: "Photo missing: the app this item came from had a photo of it that was not in its backup. Add it again."
+        case let count: "Photos missing: the app this item came from had \(count) photos of it that were not in its backup. Add them again."
+        }
         var fields: [Field] = []
-        func add(_ label: String, _ value: String?) { if let value { fields.append(Field(label: label, value: value)) } }
-        add("Room", room.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room")
-        add("Category", category.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No category")
+        func add(_ label: String, _ value: String?, color: String? = nil) { if let value { fields.append(Field(label: label, value: value, color: color)) } }
+        add("Room", room.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room", color: room?.color)
+        add("Category", category.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No category", color: category?.color)
         add("Quantity", item.quantity == 1 ? nil : "\(item.quantity)")
         add("Brand", item.brand)
         add("Model", item.model)

@@ -10,6 +10,19 @@ struct InventoryOrganizePages {
     struct GroupForm: Decodable {
         let name: String
         let icon: String?
+        /// A colour picker always sends a colour: it counts only when it is not the one the page showed.
+        let color: String?
+        let colorBefore: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name, icon, color
+            case colorBefore = "color_before"
+        }
+
+        var chosenColor: String? {
+            guard let color, color.lowercased() != colorBefore?.lowercased() else { return nil }
+            return color
+        }
     }
 
     struct MoveForm: Decodable {
@@ -51,7 +64,8 @@ struct InventoryOrganizePages {
         let user = try context.requireUser()
         let form = try await request.decode(as: GroupForm.self, context: context)
         do {
-            _ = try await services.inventory.createGroup(kind, id: nil, householdId: user.householdId, name: form.name, icon: form.icon)
+            _ = try await services.inventory.createGroup(kind, id: nil, householdId: user.householdId, name: form.name, icon: form.icon,
+                                                         color: form.chosenColor)
         } catch let error as InventoryError {
             return try await render(context, error: error.message, status: ProblemDetails.status(of: error))
         }
@@ -64,7 +78,8 @@ struct InventoryOrganizePages {
         let id = try context.parameters.require("id", as: UUID.self)
         let form = try await request.decode(as: GroupForm.self, context: context)
         do {
-            _ = try await services.inventory.updateGroup(kind, id: id, householdId: user.householdId, name: form.name, icon: .some(form.icon), position: nil)
+            _ = try await services.inventory.updateGroup(kind, id: id, householdId: user.householdId, name: form.name, icon: .some(form.icon),
+                                                         color: form.chosenColor.map { .some($0) }, position: nil)
         } catch let error as InventoryError where error != .groupNotFound(kind) {
             return try await render(context, error: error.message, status: ProblemDetails.status(of: error))
         }
@@ -110,6 +125,8 @@ struct OrganizePage: Sendable {
         let id: String
         let name: String
         let icon: String
+        /// What the colour picker shows: the group's colour, else grey.
+        let color: String
         let items: String
         /// What deleting it does to its items, said before.
         let deleteHint: String
@@ -123,6 +140,8 @@ struct OrganizePage: Sendable {
         let title: String
         let noun: String
         let rows: [Row]
+        /// The new group's colour picker starts here.
+        let noColor = OrganizePage.noColor.lowercased()
 
         init(kind: InventoryGroup.Kind, groups: [InventoryGroup], counts: [UUID: Int]) {
             self.kind = kind.plural
@@ -130,13 +149,16 @@ struct OrganizePage: Sendable {
             noun = kind.noun
             rows = groups.enumerated().map { index, group in
                 let count = counts[group.id] ?? 0
-                return Row(id: group.id.text, name: group.name, icon: group.icon ?? "", items: count == 1 ? "1 item" : "\(count) items",
+                return Row(id: group.id.text, name: group.name, icon: group.icon ?? "", color: (group.color ?? OrganizePage.noColor).lowercased(), items: count == 1 ? "1 item" : "\(count) items",
                            deleteHint: count == 0 ? "Delete" : "Delete (\(count == 1 ? "its item keeps" : "its \(count) items keep") existing, with no \(kind.noun))",
                            confirmText: count == 0 ? "It holds no items." : "\(count == 1 ? "Its item stays" : "Its \(count) items stay") in the inventory, with no \(kind.noun).",
                            up: index == 0 ? nil : index, down: index == groups.count - 1 ? nil : index + 2)
             }
         }
     }
+
+    /// The colour picker's colour for a group without one (a picker cannot show none).
+    static let noColor = "#9CA3AF"
 
     let layout: Layout
     let sections: [Section]
