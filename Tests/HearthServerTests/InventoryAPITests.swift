@@ -215,4 +215,26 @@ import Testing
             #expect(try await api.send(.get, "/api/v1/inventory/settings", token: token).json()["currency"] as? String == "EUR")
         }
     }
+
+    @Test func aRoomsColourIsSetByTheAPIAndByTheFormOnlyWhenItWasChanged() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let shed = try await api.send(.post, "/api/v1/inventory/rooms", json: #"{"name":"Shed","color":"10b981"}"#, token: token).json()
+            let id = try #require(shed["id"] as? String)
+            #expect(shed["color"] as? String == "#10B981")
+            let bad = try await api.send(.patch, "/api/v1/inventory/rooms/\(id)", json: ##"{"color":"#10B98"}"##, token: token)
+            #expect(bad.status.code == 400 || bad.status == .unprocessableContent)
+            #expect(try await api.send(.patch, "/api/v1/inventory/rooms/\(id)", json: #"{"color":""}"#, token: token).json()["color"] == nil)
+            // The page's picker always sends a colour: the one it showed changes nothing.
+            let web = WebUser(client)
+            try await web.post("/login", ["email": "ada@example.org", "password": "correct horse battery"])
+            try await web.post("/inventory/rooms/\(id)", ["name": "Shed", "icon": "", "color": "#9ca3af", "color_before": "#9ca3af"])
+            #expect(try await api.send(.get, "/api/v1/inventory/rooms", token: token).json()["groups"].flatMap { ($0 as? [[String: Any]])?.last?["color"] } == nil)
+            try await web.post("/inventory/rooms/\(id)", ["name": "Shed", "icon": "", "color": "#f59e0b", "color_before": "#9ca3af"])
+            let rooms = try await api.send(.get, "/api/v1/inventory/rooms", token: token).json()["groups"] as? [[String: Any]] ?? []
+            #expect(rooms.last?["name"] as? String == "Shed" && rooms.last?["color"] as? String == "#F59E0B")
+            #expect(try await web.get("/inventory/organize").text.contains(##"value="#f59e0b""##))
+        }
+    }
 }

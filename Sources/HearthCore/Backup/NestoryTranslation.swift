@@ -29,8 +29,7 @@ public struct NestoryTranslation: Sendable {
     let roomNames: [String: String]
 
     /// Nestory's built-in categories and rooms whose Hearth default has another name.
-    static let defaultCategoryNames = ["jewelry": "Jewelry & watches", "art & decor": "Art & collectibles",
-                                       "collectibles": "Art & collectibles", "sports & outdoor": "Sports & outdoors"]
+    static let defaultCategoryNames = ["jewelry": "Jewelry & watches", "art & decor": "Art & collectibles", "sports & outdoor": "Sports & outdoors"]
     static let defaultRoomNames = ["outdoor": "Garden"]
 
     public init(outline nestory: NestoryBackup.Outline, links: [NestoryBackup.ItemLinks], timeZone: TimeZone) throws(BackupError) {

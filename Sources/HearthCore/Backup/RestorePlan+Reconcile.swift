@@ -5,7 +5,7 @@ extension RestorePlan {
     ///
     /// | | merge | replace |
     /// |---|---|---|
-    /// | room or category with the same name | update, keep its id | the backup's properties |
+    /// | room or category with the same name | update, keep its id and place | the backup's properties |
     /// | item or receipt with the same id | skip | the backup's (cleared first) |
     /// | missing relationship | link by name | link by name |
     /// | photo without its file | warn, continue | warn, continue |
@@ -86,6 +86,8 @@ extension RestorePlan {
             // A backup without colours (made before groups had them) keeps the household's.
             let current = context.groups.first { $0.id == existing }
             let color = backupColor ?? current?.color
+            // A merge keeps the household's order; a replace takes the backup's.
+            let position = strategy == .merge ? current?.position ?? group.position : group.position
             // Two groups of one name in the backup: the last one's icon and colour win.
             if let index = groupInserts.firstIndex(where: { $0.id == existing }) {
                 groupInserts[index].icon = icon
@@ -93,10 +95,10 @@ extension RestorePlan {
             } else if let index = groupUpdates.firstIndex(where: { $0.id == existing }) {
                 groupUpdates[index].icon = icon
                 groupUpdates[index].color = color ?? groupUpdates[index].color
-            } else if let current, (current.name, current.icon, current.color, current.position) == (name, icon, color, group.position) {
+            } else if let current, (current.name, current.icon, current.color, current.position) == (name, icon, color, position) {
                 summary[kind].skipped += 1 // the same already
             } else {
-                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: icon, color: color, position: group.position,
+                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: icon, color: color, position: position,
                                                isDefault: current?.isDefault ?? false))
                 summary[kind].updated += 1
             }
