@@ -41,7 +41,7 @@ func backupBenchmarks() {
                 let home = try await fixture.newHousehold()
                 benchmark.startMeasurement()
                 let read = try HomeBoxCSV.items(from: text, currency: "USD")
-                blackHole(try await fixture.store.importItems(read.items, problems: read.problems, householdId: home, dryRun: dryRun))
+                blackHole(try await fixture.store.importItems(read, householdId: home, dryRun: dryRun))
                 benchmark.stopMeasurement()
             }
         }

@@ -28,14 +28,14 @@ func csvBenchmarks() {
             let home = try await fixture.newHousehold()
             benchmark.startMeasurement()
             let read = try InventoryCSV.items(from: try CSVText(decoding: file).text, currency: "USD")
-            blackHole(try await fixture.store.importItems(read.items, problems: read.problems, householdId: home, dryRun: false))
+            blackHole(try await fixture.store.importItems(read, householdId: home, dryRun: false))
             benchmark.stopMeasurement()
         }
         Benchmark("CSV import again, every row unchanged, \(suffix)", configuration: configuration) { benchmark in
             let file = Data(try await fixture.csvPages().reduce("", +).utf8)
             benchmark.startMeasurement()
             let read = try InventoryCSV.items(from: try CSVText(decoding: file).text, currency: "USD")
-            blackHole(try await fixture.store.importItems(read.items, problems: read.problems, householdId: fixture.householdId, dryRun: false))
+            blackHole(try await fixture.store.importItems(read, householdId: fixture.householdId, dryRun: false))
             benchmark.stopMeasurement()
         }
     }

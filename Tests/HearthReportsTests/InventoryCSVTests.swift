@@ -72,14 +72,14 @@ import Testing
         #expect(monitor.purchasePrice == Money(amount: 57_999, currency: "USD") && monitor.purchasePlace == "Dell.com")
         #expect(monitor.purchaseDate == CalendarDate(iso: "2024-02-10") && monitor.warranty == .until(CalendarDate(iso: "2027-02-10")!))
         #expect(monitor.tags == ["Electronics", "Work"] && monitor.description == "27-inch 4K monitor")
-        #expect(monitor.notes == "On the left arm\nHomeBox location: Home / Office\nAsset ID: 000-001\nInsured\nWarranty: 3 years advanced exchange\nColor: Black")
+        #expect(monitor.notes == "On the left arm\nAsset ID: 000-001\nInsured\nWarranty: 3 years advanced exchange\nColor: Black")
         let drill = read.items[1]
         #expect(drill.details.quantity == 2 && drill.details.purchaseDate == CalendarDate(iso: "2023-03-15") && drill.roomName == "Garage")
         #expect(drill.details.notes?.contains("Lifetime warranty") == true)
-        // No price in HomeBox is 0; a sold, archived bike keeps its story in the notes.
-        #expect(read.items[2].details.purchasePrice == nil && read.items[2].roomName == "Pantry")
-        #expect(read.items[3].details.notes == "Asset ID: 000-004\nSold to Sam on 2025-05-01 for 180: Sold with lock\nArchived in HomeBox\nURL: https://example.org/bike")
-        #expect(read.items[3].roomName == "Home")
+        // No price in HomeBox is 0; a sold, archived bike is sold, with its story in the notes.
+        #expect(read.items[2].details.purchasePrice == nil && read.items[2].roomName == "Kitchen / Pantry")
+        #expect(read.items[3].details.notes == "Asset ID: 000-004\nSold to Sam on 2025-05-01 for 180: Sold with lock\nURL: https://example.org/bike")
+        #expect(read.items[3].roomName == "Home" && read.items[3].details.disposition == .sold && read.items[0].details.disposition == nil)
     }
 
     @Test func theSameRowGetsTheSameIdAndAReferenceKeepsItsIdWhenTheRowChanges() throws {

@@ -8,8 +8,10 @@ import Testing
 
 /// The inventory's CSV export and imports through the API.
 @Suite struct InventoryFilesAPITests {
-    static let homeBox = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("HearthReportsTests/Fixtures/homebox-export.csv")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("HearthReportsTests/Fixtures")
+    static let homeBox = fixtures.appendingPathComponent("homebox-export.csv")
+    static let homeBoxEntities = fixtures.appendingPathComponent("homebox-entities-export.csv")
 
     func csv(_ client: some TestClientProtocol, _ path: String, token: String) async throws -> TestResponse {
         var headers = HTTPFields()
@@ -58,13 +60,61 @@ import Testing
             let planned = try preview.json()
             #expect(preview.status == .ok && planned["created"] as? Int == 4 && planned["dryRun"] as? Bool == true, "\(preview.text)")
             #expect((planned["problems"] as? [[String: Any]])?.first?["line"] as? Int == 6)
-            #expect((planned["roomsCreated"] as? [String]) == ["Pantry", "Home"])
+            #expect((planned["roomsCreated"] as? [String]) == ["Kitchen / Pantry", "Home"])
             #expect(try await api.send(.get, "/api/v1/inventory/items", token: token).json()["total"] as? Int == 0)
             let imported = try await api.upload("/api/v1/inventory/import?format=homebox", files: [("hb.csv", "text/csv", file)], token: token)
             #expect(try imported.json()["created"] as? Int == 4)
             let twice = try await api.upload("/api/v1/inventory/import?format=homebox", files: [("hb.csv", "text/csv", file)], token: token)
             #expect(try twice.json()["created"] as? Int == 0 && (try twice.json()["skipped"] as? Int) == 4)
             #expect(try await api.send(.get, "/api/v1/inventory/items?q=dell", token: token).json()["total"] as? Int == 1)
+        }
+    }
+
+    @Test func aHomeBoxExportWithLocationsContainersAndSoldItemsKeepsItsStructure() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let file = try Data(contentsOf: Self.homeBoxEntities)
+            func importFile(_ data: Data, dryRun: Bool = false) async throws -> [String: Any] {
+                try await api.upload("/api/v1/inventory/import?format=homebox&dryRun=\(dryRun)", files: [("hb.csv", "text/csv", data)], token: token).json()
+            }
+            func items(_ query: String = "") async throws -> [[String: Any]] {
+                try await api.send(.get, "/api/v1/inventory/items?sort=name\(query)", token: token).json()["items"] as? [[String: Any]] ?? []
+            }
+            let preview = try await importFile(file, dryRun: true)
+            var imported = try await importFile(file)
+            imported["dryRun"] = true
+            #expect(NSDictionary(dictionary: imported) == NSDictionary(dictionary: preview))
+            #expect(preview["created"] as? Int == 6 && preview["roomsCreated"] as? [String] == ["Home", "Home / Living Room", "Cabin", "Cabin / Living Room", "Cabin / Shed"])
+            let battery = (preview["rows"] as? [[String: Any]])?.first { $0["name"] as? String == "Spare Battery" }
+            #expect((battery?["reason"] as? String)?.hasPrefix("quantity 2.5 taken as 3") == true)
+            // Sold and archived items are kept for the record, outside the list, the totals and the score.
+            #expect(try await items().map { $0["name"] as? String } == ["Armchair", "Cordless Drill", "Sofa", "Spare Battery"])
+            #expect(try await items("&status=gone").map { $0["name"] as? String } == ["Broken lamp", "Old bike"])
+            #expect(try await items("&status=all").count == 6)
+            let summary = try await api.send(.get, "/api/v1/inventory/summary", token: token).json()
+            #expect(summary["itemCount"] as? Int == 4)
+            #expect((summary["totals"] as? [[String: Any]])?.first?["amount"] as? Int == 8_999 + 3 * 4_500 + 79_900 + 25_000)
+            // The battery is kept in the drill, and the drill's page says what it holds.
+            let all = try await items("&status=all")
+            let drill = try #require(all.first { $0["name"] as? String == "Cordless Drill" }?["id"] as? String)
+            #expect(all.first { $0["name"] as? String == "Spare Battery" }?["containerId"] as? String == drill)
+            let web = WebUser(client)
+            try await web.post("/login", ["email": "ada@example.org", "password": "correct horse battery"])
+            let page = try await web.get("/inventory/items/\(drill)").text
+            #expect(page.contains(#"id="holds""#) && page.contains("Spare Battery"))
+            // Again, and again after an edit in HomeBox: rows without a reference are found by HomeBox's id.
+            let again = try await importFile(file)
+            #expect(again["created"] as? Int == 0 && again["updated"] as? Int == 0 && again["skipped"] as? Int == 6, "\(again)")
+            let edited = try await importFile(Data(String(decoding: file, as: UTF8.self).replacingOccurrences(of: ",799,", with: ",749,").utf8))
+            #expect(edited["created"] as? Int == 0 && edited["updated"] as? Int == 1)
+            // Hearth's own export of it reads back unchanged, status and containers included.
+            let export = try await csv(client, "/api/v1/inventory/export.csv?status=all", token: token)
+            let own = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("i.csv", "text/csv", Data(export.body.readableBytesView))], token: token).json()
+            #expect(own["created"] as? Int == 0 && own["updated"] as? Int == 0 && own["skipped"] as? Int == 6, "\(own)")
+            // A container must be one of the household's items, never the item itself.
+            let loop = try await api.send(.patch, "/api/v1/inventory/items/\(drill)", json: #"{"containerId":"\#(drill)"}"#, token: token)
+            #expect(loop.status == .unprocessableContent)
         }
     }
 

@@ -11,9 +11,11 @@ extension HouseholdBackup.Item {
         item.string("categoryId", categoryId?.uuidString, &json)
         item.string("categoryName", categoryName, &json)
         item.string("condition", condition?.rawValue, &json)
+        item.string("containerId", containerId?.uuidString, &json)
         item.string("createdAt", RFC3339.string(from: createdAt), &json)
         item.string("deletedAt", deletedAt.map(RFC3339.string(from:)), &json)
         item.string("description", description, &json)
+        item.string("disposition", disposition?.rawValue, &json)
         item.string("id", id.uuidString, &json)
         if let missingPhotos { item.int("missingPhotos", missingPhotos, &json) }
         item.string("model", model, &json)

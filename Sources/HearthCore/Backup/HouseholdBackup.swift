@@ -98,6 +98,9 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         public var photos: [Photo]
         /// Photos the item had in the app it came from whose files did not come with it.
         public var missingPhotos: Int?
+        /// The item (of this backup) it is kept in.
+        public var containerId: UUID?
+        public var disposition: ItemDisposition?
         public var createdAt: Date
         public var updatedAt: Date
         /// Set for an item in Recently deleted.
@@ -138,6 +141,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
             notes = item.notes
             self.photos = photos.map(Photo.init)
             missingPhotos = item.missingPhotos > 0 ? item.missingPhotos : nil
+            containerId = item.containerId
+            disposition = item.disposition
             createdAt = item.createdAt
             updatedAt = item.updatedAt
             deletedAt = item.deletedAt
@@ -148,7 +153,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
             ItemDetails(name: name, description: description, roomId: nil, categoryId: nil, quantity: quantity, brand: brand,
                         model: model, serialNumber: serialNumber, barcode: barcode, purchaseDate: purchaseDate,
                         purchasePlace: purchasePlace, purchasePrice: purchasePrice, replacementValue: replacementValue,
-                        condition: condition, warranty: warrantyUntil.map(Warranty.until), tags: tags, notes: notes)
+                        condition: condition, warranty: warrantyUntil.map(Warranty.until), tags: tags, notes: notes,
+                        disposition: disposition)
         }
     }
 

@@ -151,6 +151,7 @@ extension RestorePlan {
         let roomId = try group(.room, id: item.roomId, name: item.roomName, item: item.name)
         let categoryId = try group(.category, id: item.categoryId, name: item.categoryName, item: item.name)
         summary.items.added += 1
+        if let container = item.containerId { containerLinks.append((id, container)) }
         let missingPhotos = max(item.missingPhotos ?? 0, 0)
         if missingPhotos > 0 { itemsMissingPhotos += 1 }
         return ItemWrite(id: id, roomId: roomId, categoryId: categoryId, details: checked.details, warrantyUntil: checked.warrantyUntil,

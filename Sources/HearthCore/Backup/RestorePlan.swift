@@ -86,6 +86,8 @@ public struct RestorePlan: Sendable {
     public internal(set) var summary: RestoreSummary
     /// Items planned whose photos are (some or all) not in the backup.
     var itemsMissingPhotos = 0
+    /// Restored items kept in another item of the backup: their id and the backup's id of the container.
+    var containerLinks: [(item: UUID, container: UUID)] = []
     /// Rooms and categories to add; items add some (by name) as they come: see ``takeNewGroups()``.
     public internal(set) var groupInserts: [GroupWrite] = []
     /// Existing rooms and categories (matched by name) that take the backup's name, icon and position.
@@ -115,6 +117,21 @@ public struct RestorePlan: Sendable {
                 : "\(itemsMissingPhotos) items come without their photos (the backup names them but does not carry them); they show “photo missing” until you add them.")
         }
         return summary
+    }
+
+    /// Once every item is planned: each restored item kept in another, with the container's id in
+    /// the household (a container the backup does not have is left out, with a warning).
+    public mutating func containers() -> [(item: UUID, container: UUID)] {
+        var links: [(item: UUID, container: UUID)] = []
+        for link in containerLinks {
+            if let container = restoredIds[link.container], container != link.item {
+                links.append((link.item, container))
+            } else {
+                summary.warnings.append("An item was kept in an item the backup does not have; it is kept in nothing now.")
+            }
+        }
+        containerLinks = []
+        return links
     }
 
     /// The rooms and categories to add before the writes planned since the last call.

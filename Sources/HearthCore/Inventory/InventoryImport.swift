@@ -7,7 +7,8 @@ public struct ImportedItem: Sendable, Equatable {
     /// The same row imported again has the same id: from the file's own id or reference, else from
     /// its content. So a second import of a file finds its items and changes nothing.
     public var id: UUID
-    /// Checked by the inventory's rules; rooms and categories are named, not yet found.
+    /// Checked by the inventory's rules; rooms and categories are named, not yet found; the
+    /// container is named by its id in the file (another row's ``id``).
     public var details: ItemDetails
     public var roomName: String?
     public var categoryName: String?
@@ -15,6 +16,10 @@ public struct ImportedItem: Sendable, Equatable {
     /// item when they are sane (not after the import, the change not before the addition).
     public var addedAt: Date?
     public var updatedAt: Date?
+    /// What changed on the way in ("quantity 2.5 taken as 3 …"), said on the row's line.
+    public var note: String?
+    /// Ids the same row had in earlier releases, tried when ``id`` is not found.
+    public var formerIds: [UUID] = []
 
     public init(line: Int, id: UUID, details: ItemDetails, roomName: String?, categoryName: String?, addedAt: Date? = nil, updatedAt: Date? = nil) {
         self.line = line
@@ -24,6 +29,24 @@ public struct ImportedItem: Sendable, Equatable {
         self.categoryName = categoryName
         self.addedAt = addedAt
         self.updatedAt = updatedAt
+    }
+}
+
+/// What a file holds for an import: its items, the rows that cannot be read, and the rooms it
+/// names besides its items' (HomeBox's location rows).
+public struct ImportedFile: Sendable, Equatable {
+    public var items: [ImportedItem]
+    public var problems: [ImportProblem]
+    public var rooms: [String]
+    /// Whether the file says where items are kept and whether they were sold or archived (an
+    /// export of an earlier release does not: the inventory's own values then stay).
+    public var hasContainers = true
+    public var hasDispositions = true
+
+    public init(items: [ImportedItem], problems: [ImportProblem], rooms: [String] = []) {
+        self.items = items
+        self.problems = problems
+        self.rooms = rooms
     }
 }
 
@@ -48,7 +71,7 @@ public struct ImportReport: Sendable, Equatable {
         public var line: Int
         public var name: String
         public var action: Action
-        /// Why a row is skipped.
+        /// Why a row is skipped, or what changed on its way in.
         public var reason: String?
     }
 
@@ -67,7 +90,7 @@ public struct ImportReport: Sendable, Equatable {
     }
 
     public mutating func record(_ item: ImportedItem, _ action: Action, reason: String? = nil) {
-        rows.append(Row(line: item.line, name: item.details.name, action: action, reason: reason))
+        rows.append(Row(line: item.line, name: item.details.name, action: action, reason: reason ?? item.note))
         switch action {
         case .create: created += 1
         case .update: updated += 1

@@ -23,6 +23,10 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     /// Sorted, each once (compared without case).
     public var tags: [String]
     public var notes: String?
+    /// The item this one is kept in (a lens in its camera bag), one of the household's.
+    public var containerId: UUID?
+    /// Sold or archived: kept for the record, left out of totals, the score and reports.
+    public var disposition: ItemDisposition?
     /// Photos and linked receipts, kept by the store.
     public var photoCount: Int
     public var receiptCount: Int
@@ -41,7 +45,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         quantity: Int = 1, brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
         purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
         condition: ItemCondition? = nil, warrantyUntil: CalendarDate? = nil, tags: [String] = [], notes: String? = nil,
-        photoCount: Int = 0, receiptCount: Int = 0, missingPhotos: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+        containerId: UUID? = nil, disposition: ItemDisposition? = nil, photoCount: Int = 0, receiptCount: Int = 0, missingPhotos: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
         self.householdId = householdId
@@ -62,6 +66,8 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         self.warrantyUntil = warrantyUntil
         self.tags = tags
         self.notes = notes
+        self.containerId = containerId
+        self.disposition = disposition
         self.photoCount = photoCount
         self.receiptCount = receiptCount
         self.missingPhotos = missingPhotos
@@ -106,12 +112,16 @@ public struct ItemDetails: Sendable, Equatable {
     public var warranty: Warranty?
     public var tags: [String]
     public var notes: String?
+    /// The item it is kept in: checked to be the household's, not itself and not inside it.
+    public var containerId: UUID?
+    public var disposition: ItemDisposition?
 
     public init(
         name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil, quantity: Int = 1,
         brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
         purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
-        condition: ItemCondition? = nil, warranty: Warranty? = nil, tags: [String] = [], notes: String? = nil
+        condition: ItemCondition? = nil, warranty: Warranty? = nil, tags: [String] = [], notes: String? = nil,
+        containerId: UUID? = nil, disposition: ItemDisposition? = nil
     ) {
         self.name = name
         self.description = description
@@ -130,6 +140,8 @@ public struct ItemDetails: Sendable, Equatable {
         self.warranty = warranty
         self.tags = tags
         self.notes = notes
+        self.containerId = containerId
+        self.disposition = disposition
     }
 
     /// The details of an existing item, to edit them or to add another like it.
@@ -138,8 +150,26 @@ public struct ItemDetails: Sendable, Equatable {
                   quantity: item.quantity, brand: item.brand, model: item.model, serialNumber: item.serialNumber,
                   barcode: item.barcode, purchaseDate: item.purchaseDate, purchasePlace: item.purchasePlace,
                   purchasePrice: item.purchasePrice, replacementValue: item.replacementValue, condition: item.condition,
-                  warranty: item.warrantyUntil.map(Warranty.until), tags: item.tags, notes: item.notes)
+                  warranty: item.warrantyUntil.map(Warranty.until), tags: item.tags, notes: item.notes, containerId: item.containerId,
+                  disposition: item.disposition)
     }
+
+    /// These details with what a form does not show kept from `current`: where the item is kept
+    /// and whether it is sold or archived.
+    public func keeping(_ current: ItemDetails) -> ItemDetails {
+        var details = self
+        details.containerId = current.containerId
+        details.disposition = current.disposition
+        return details
+    }
+}
+
+/// What became of an item that is no longer owned: it stays in the inventory for the record,
+/// outside totals, the documentation score and reports.
+public enum ItemDisposition: String, Sendable, CaseIterable, Codable {
+    case sold, archived
+
+    public var title: String { self == .sold ? "Sold" : "Archived" }
 }
 
 /// How long the warranty runs: until a date, or a number of months from the purchase date.

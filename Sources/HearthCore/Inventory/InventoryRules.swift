@@ -12,6 +12,8 @@ public enum InventoryRules {
     public static let maximumWarrantyMonths = 600
     public static let maximumPosition = 1_000_000
     public static let maximumPhotos = 50
+    /// Items inside items inside items…: at most this deep.
+    public static let maximumNesting = 20
     /// Items one bulk change may select.
     public static let maximumSelection = 1000
 

@@ -53,6 +53,38 @@ enum ImportFields {
         return Int(value)
     }
 
+    /// A quantity as HomeBox allows it: decimal ("2.5" metres of cable) or 0. Hearth counts whole
+    /// pieces (values and claim lines multiply by them), so a fraction is rounded up and 0 is 1,
+    /// with a note saying so; the caller keeps the exact figure in the notes.
+    static func pieces(_ text: String) throws(Bad) -> (quantity: Int, note: String?) {
+        let trimmed = text.trimming(.whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return (1, nil) }
+        guard let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")), value >= 0,
+              value <= Decimal(InventoryRules.maximumQuantity), trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else { throw Bad(reason: "the quantity “\(trimmed)” is not a number from 0 to \(InventoryRules.maximumQuantity)") }
+        var exact = value, up = Decimal()
+        NSDecimalRound(&up, &exact, 0, .up)
+        let pieces = max(Int(up.description) ?? 1, 1)
+        guard up != value || value == 0 else { return (pieces, nil) }
+        return (pieces, "quantity \(trimmed) taken as \(pieces) (Hearth counts whole pieces; \(trimmed) is kept in the notes)")
+    }
+
+    /// An id as Hearth writes it (another row's Id), or nothing.
+    static func id(_ text: String, field: String) throws(Bad) -> UUID? {
+        let trimmed = text.trimming(.whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        guard let id = UUID(uuidString: trimmed) else { throw Bad(reason: "the \(field) “\(trimmed.prefix(40))” is not an item's Id") }
+        return id
+    }
+
+    /// "sold", "archived", or empty for an item still owned.
+    static func disposition(_ text: String) throws(Bad) -> ItemDisposition? {
+        let trimmed = text.trimming(.whitespacesAndNewlines).lowercased()
+        guard !trimmed.isEmpty, trimmed != "owned" else { return nil }
+        guard let disposition = ItemDisposition(rawValue: trimmed) else { throw Bad(reason: "the status “\(text.prefix(40))” is not sold or archived") }
+        return disposition
+    }
+
     static func condition(_ text: String) throws(Bad) -> ItemCondition? {
         let key = text.lowercased().filter(\.isLetter)
         guard !key.isEmpty else { return nil }
@@ -126,7 +158,7 @@ enum ImportFields {
     /// another number of fields than the header, or one `read` refuses, is a problem of its line.
     /// Slices of the file are read on every core at once: 100,000 rows are seconds of checking.
     static func items(of table: (header: [String], records: [CSVTable.Record]),
-                      _ read: @escaping @Sendable (CSVTable.Record) throws(Bad) -> ImportedItem) -> (items: [ImportedItem], problems: [ImportProblem]) {
+                      _ read: @escaping @Sendable (CSVTable.Record) throws(Bad) -> ImportedItem) -> ImportedFile {
         let width = table.header.count, records = table.records
         let slices = stride(from: 0, to: records.count, by: 1_000).map { records[$0..<min($0 + 1_000, records.count)] }
         let results = SliceResults(count: slices.count)
@@ -157,8 +189,8 @@ enum ImportFields {
             lock.withLock { slices[index] = (items, problems) }
         }
 
-        func joined() -> (items: [ImportedItem], problems: [ImportProblem]) {
-            lock.withLock { (slices.flatMap(\.items), slices.flatMap(\.problems)) }
+        func joined() -> ImportedFile {
+            lock.withLock { ImportedFile(items: slices.flatMap(\.items), problems: slices.flatMap(\.problems)) }
         }
     }
 

@@ -2,12 +2,13 @@ import Foundation
 import HearthCore
 
 /// The inventory as Hearth's own CSV: one line per item, every field, amounts as decimals with
-/// their currency. Reading it back gives the same items (matched by the Id column).
+/// their currency. Reading it back gives the same items (matched by the Id column); "Contained in"
+/// names the Id of the item one is kept in, "Status" is sold or archived (empty: owned).
 public enum InventoryCSV {
     public static let header = [
         "Name", "Description", "Room", "Category", "Quantity", "Brand", "Model", "Serial number", "Barcode", "Purchase date",
         "Purchase place", "Purchase price", "Purchase currency", "Replacement value", "Replacement currency", "Condition",
-        "Warranty until", "Tags", "Notes", "Photos", "Receipts", "Documentation score", "Id", "Added", "Updated",
+        "Warranty until", "Tags", "Notes", "Photos", "Receipts", "Documentation score", "Id", "Added", "Updated", "Status", "Contained in",
     ]
 
     /// The lines of `items` (their rooms and categories named by `groupNames`), as they follow
@@ -23,6 +24,7 @@ public enum InventoryCSV {
                 item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", ImportFields.tagList(item.tags), item.notes ?? "",
                 String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
                 RFC3339.secondsString(from: item.createdAt), RFC3339.secondsString(from: item.updatedAt),
+                item.disposition?.rawValue ?? "", item.containerId?.text.lowercased() ?? "",
             ])
         }
         return text
@@ -34,7 +36,7 @@ public enum InventoryCSV {
 
     /// Items from Hearth's CSV (or Nestory Pro's); amounts without a currency column are in `currency`.
     /// Columns are found by name (any order, any case); only Name is required.
-    public static func items(from text: String, currency: String) throws(CSVTable.Unreadable) -> (items: [ImportedItem], problems: [ImportProblem]) {
+    public static func items(from text: String, currency: String) throws(CSVTable.Unreadable) -> ImportedFile {
         let table = try CSVTable.read(text)
         let positions = Dictionary(table.header.enumerated().map { ($0.element.lowercased(), $0.offset) }, uniquingKeysWith: { first, _ in first })
         let columns = Dictionary(uniqueKeysWithValues: header.compactMap { name in
@@ -43,9 +45,12 @@ public enum InventoryCSV {
         guard columns["Name"] != nil else {
             throw CSVTable.Unreadable(reason: "it has no Name column; its columns are: \(CSVTable.columnList(table.header)) (is it a HomeBox export? choose HomeBox)")
         }
-        return ImportFields.items(of: table) { record throws(ImportFields.Bad) in
+        var file = ImportFields.items(of: table) { record throws(ImportFields.Bad) in
             try item(record, field: { name in columns[name].map { record.fields[$0] } ?? "" }, currency: currency)
         }
+        file.hasContainers = columns["Contained in"] != nil
+        file.hasDispositions = columns["Status"] != nil
+        return file
     }
 
     private static func item(_ record: CSVTable.Record, field: (String) -> String, currency: String) throws(ImportFields.Bad) -> ImportedItem {
@@ -63,7 +68,8 @@ public enum InventoryCSV {
             purchasePrice: try price("Purchase price", "Purchase currency"),
             replacementValue: try price("Replacement value", "Replacement currency"),
             condition: try ImportFields.condition(field("Condition")), warranty: warranty.map(Warranty.until),
-            tags: ImportFields.tags(field("Tags")), notes: ImportFields.text(field("Notes"))
+            tags: ImportFields.tags(field("Tags")), notes: ImportFields.text(field("Notes")),
+            containerId: try ImportFields.id(field("Contained in"), field: "contained in"), disposition: try ImportFields.disposition(field("Status"))
         ))
         let id = UUID(uuidString: field("Id").trimming(.whitespacesAndNewlines)) ?? ImportFields.stableId(record.fields.joined(separator: "\u{1F}"))
         return ImportedItem(line: record.line, id: id, details: details, roomName: ImportFields.text(field("Room")),

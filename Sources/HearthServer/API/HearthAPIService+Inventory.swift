@@ -15,7 +15,7 @@ extension HearthAPIService {
         }
         let query = try InventoryInput.itemQuery(
             q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
-            warrantyEnding: q.warrantyEnding, barcode: q.barcode, sort: q.sort?.rawValue, today: today, cursor: q.cursor, limit: q.limit ?? 50
+            warrantyEnding: q.warrantyEnding, barcode: q.barcode, status: q.status?.rawValue, sort: q.sort?.rawValue, today: today, cursor: q.cursor, limit: q.limit ?? 50
         )
         let page = try await services.inventory.items(householdId: user.householdId, query)
         return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor, total: page.total))))
@@ -31,7 +31,8 @@ extension HearthAPIService {
             purchasePlace: body.purchasePlace,
             purchasePrice: body.purchasePrice?.domain, replacementValue: body.replacementValue?.domain,
             condition: body.condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
-            warranty: try InventoryInput.warranty(until: body.warrantyUntil, months: body.warrantyMonths), tags: body.tags ?? [], notes: body.notes
+            warranty: try InventoryInput.warranty(until: body.warrantyUntil, months: body.warrantyMonths), tags: body.tags ?? [], notes: body.notes,
+            containerId: try Self.uuid(body.containerId), disposition: body.disposition.flatMap { ItemDisposition(rawValue: $0.rawValue) }
         )
         let result = try await services.inventory.createItem(id: try Self.uuid(body.id), householdId: user.householdId, details)
         if result.created { await services.events.publishInventoryChange("itemCreated", itemId: result.item.id, by: user) }

@@ -15,7 +15,7 @@ extension HearthAPIService {
         let today = services.today(for: user)
         let query = try InventoryInput.itemQuery(
             q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
-            warrantyEnding: q.warrantyEnding, barcode: q.barcode, sort: q.sort?.rawValue, today: today
+            warrantyEnding: q.warrantyEnding, barcode: q.barcode, status: q.status?.rawValue, sort: q.sort?.rawValue, today: today
         )
         var names: [UUID: String] = [:]
         for kind in InventoryGroup.Kind.allCases {
@@ -44,7 +44,7 @@ extension HearthAPIService {
         defer { services.media.discard(upload) }
         let data = try Data(contentsOf: upload.temporary)
         let currency = try await services.inventory.currency(householdId: user.householdId)
-        let file: CSVText, read: (items: [ImportedItem], problems: [ImportProblem])
+        let file: CSVText, read: ImportedFile
         do {
             file = try CSVText(decoding: data)
             read = input.query.format == .homebox ? try HomeBoxCSV.items(from: file.text, currency: currency)
@@ -53,7 +53,7 @@ extension HearthAPIService {
             throw HTTPError(.unprocessableContent, message: "This file cannot be imported: \(error.reason).")
         }
         let dryRun = input.query.dryRun ?? false
-        let report = try await services.inventory.importItems(read.items, problems: read.problems, householdId: user.householdId, dryRun: dryRun)
+        let report = try await services.inventory.importItems(read, householdId: user.householdId, dryRun: dryRun)
         if !dryRun && report.created + report.updated > 0 {
             await services.events.publishInventoryChange("imported", householdId: user.householdId, by: user.id)
         }

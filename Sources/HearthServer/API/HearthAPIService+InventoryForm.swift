@@ -18,7 +18,7 @@ extension HearthAPIService {
             throw HTTPError(.unprocessableContent, message: problem.message)
         }
         do {
-            let item = try await services.inventory.updateItem(id: id, householdId: user.householdId, changedAt: body.changedAt) { $0 = details }
+            let item = try await services.inventory.updateItem(id: id, householdId: user.householdId, changedAt: body.changedAt) { $0 = details.keeping($0) }
             await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
             return .ok(.init(body: .json(.init(item))))
         } catch InventoryError.itemNotFound {

@@ -16,6 +16,7 @@ extension Components.Schemas.InventoryItem {
             replacementValue: item.replacementValue.map(Components.Schemas.Money.init), value: item.value.map(Components.Schemas.Money.init),
             condition: item.condition.flatMap { .init(rawValue: $0.rawValue) }, warrantyUntil: item.warrantyUntil?.description,
             tags: item.tags, notes: item.notes, photoCount: item.photoCount, receiptCount: item.receiptCount,
+            containerId: item.containerId?.text, disposition: item.disposition.flatMap { .init(rawValue: $0.rawValue) },
             missingPhotos: item.missingPhotos > 0 ? item.missingPhotos : nil, primaryPhotoId: item.primaryPhotoId?.text,
             thumbnailUrl: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
             documentationScore: documentation.score, isDocumented: documentation.isDocumented,
@@ -88,15 +89,16 @@ enum InventoryInput {
     /// The item list's filters and sort, as the list, the CSV export and the report take them.
     static func itemQuery(
         q: String?, room: String?, category: String?, tag: String?, documented: Bool?, condition: Components.Schemas.ItemCondition?,
-        missing: Components.Schemas.DocumentationField?, warrantyEnding: Bool?, barcode: String?, sort: String?, today: CalendarDate,
-        cursor: String? = nil, limit: Int = ItemQuery.maximumLimit
+        missing: Components.Schemas.DocumentationField?, warrantyEnding: Bool?, barcode: String?, status: String? = nil, sort: String?,
+        today: CalendarDate, cursor: String? = nil, limit: Int = ItemQuery.maximumLimit
     ) throws -> ItemQuery {
         ItemQuery(
             text: try text(q, field: "q", maximumLength: 200), room: try group(room, field: "room"), category: try group(category, field: "category"),
             tag: try text(tag, field: "tag", maximumLength: 50), documented: documented, condition: condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
             missing: missing.flatMap { DocumentationField(rawValue: $0.rawValue) },
             warrantyEndsBy: warrantyEnding == true ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
-            barcode: try text(barcode, field: "barcode", maximumLength: 200), sort: ItemQuery.Sort(rawValue: sort ?? "name") ?? .name,
+            barcode: try text(barcode, field: "barcode", maximumLength: 200), status: ItemQuery.Status(rawValue: status ?? "owned") ?? .owned,
+            sort: ItemQuery.Sort(rawValue: sort ?? "name") ?? .name,
             cursor: cursor, limit: limit
         )
     }

@@ -34,6 +34,8 @@ struct InventoryItemChange: Sendable {
         try set("warranty", try InventoryInput.warranty(until: body.warrantyUntil, months: body.warrantyMonths)) { $0.warranty = $1 }
         try set("tags", body.tags) { $0.tags = $1 }
         try set("notes", body.notes) { $0.notes = $1 }
+        try set("containerId", try HearthAPIService.uuid(body.containerId)) { $0.containerId = $1 }
+        try set("disposition", body.disposition.flatMap { ItemDisposition(rawValue: $0.rawValue) }) { $0.disposition = $1 }
         for field in cleared {
             edits.append { details in
                 switch field {
@@ -52,6 +54,8 @@ struct InventoryItemChange: Sendable {
                 case "warranty": details.warranty = nil
                 case "tags": details.tags = []
                 case "notes": details.notes = nil
+                case "containerId": details.containerId = nil
+                case "disposition": details.disposition = nil
                 default: break
                 }
             }

@@ -96,10 +96,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .implausiblePurchaseDate, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidColor, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
+             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
              .invalidOutcome:
             .unprocessableContent
-        case .itemNotFound, .groupNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
+        case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
         case .itemDeleted: .gone
         case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen: .conflict
         case .invalidCursor: .badRequest

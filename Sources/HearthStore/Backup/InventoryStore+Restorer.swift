@@ -50,6 +50,12 @@ extension InventoryStore {
                 added += writes.map(\.id)
             }
             try await ready.insert(on: db)
+            let containers = plan.containers()
+            if write {
+                for link in containers {
+                    try await db.update("inventory_items").set("container_id", to: link.container).where("id", .equal, link.item).run()
+                }
+            }
             let addedSet = Set(added)
             var linked = Set<UUID>(), toRead: [(id: UUID, sha256: String)] = []
             try await source.receipts { batch in

@@ -6,21 +6,34 @@ extension InventoryStore {
     /// Imports items read from a file, in one transaction: an item the household has (same id) is
     /// updated when the row differs and skipped when it does not, so importing a file twice changes
     /// nothing the second time; rooms and categories are found by name and made when missing. With
-    /// `dryRun` it only says what it would do. `problems` (rows that could not be read) are reported.
-    public func importItems(_ items: [ImportedItem], problems: [ImportProblem], householdId: UUID, dryRun: Bool) async throws -> ImportReport {
+    /// `dryRun` it only says what it would do. The file's problems (rows that could not be read) are
+    /// reported; its rooms are made when missing, like its items' rooms. An item kept in another
+    /// keeps the link when the other is the household's or in the file (else the row says so).
+    public func importItems(_ file: ImportedFile, householdId: UUID, dryRun: Bool) async throws -> ImportReport {
         try await prepare(householdId: householdId)
-        let now = clock.now, kind = self.kind, ids = self.ids
+        let now = clock.now, kind = self.kind, ids = self.ids, items = file.items
         @Sendable func run(on db: any SQLDatabase) async throws -> ImportReport {
             var importer = try await Importer(householdId: householdId, items: items, now: now, ids: ids, dryRun: dryRun, on: db, kind: kind)
-            var report = ImportReport(problems: problems)
+            var report = ImportReport(problems: file.problems)
+            for room in file.rooms {
+                do { _ = try await importer.group(.room, named: room, report: &report) } catch let error as InventoryError {
+                    report.problems.append(.init(line: 0, reason: "the room “\(room)”: \(error.message)"))
+                }
+            }
             var created: [NewItem] = [], touched: [UUID] = []
-            for item in items {
-                let id = importer.id(for: item.id)
+            let containers = importer.containers(of: items)
+            for var item in items {
+                let id = importer.id(for: item)
                 guard importer.seen.insert(id).inserted else {
                     report.record(item, .skip, reason: "the same item as an earlier row")
                     continue
                 }
+                if item.details.containerId != nil && containers[id] == nil {
+                    item.note = [item.note, "the item it is kept in is not in the file or the inventory"].compactMap { $0 }.joined(separator: "; ")
+                }
                 var details = item.details
+                details.containerId = file.hasContainers ? containers[id] : importer.existing[id]?.containerId
+                if !file.hasDispositions { details.disposition = importer.existing[id]?.disposition }
                 do {
                     details.roomId = try await importer.group(.room, named: item.roomName, report: &report)
                     details.categoryId = try await importer.group(.category, named: item.categoryName, report: &report)
@@ -84,7 +97,7 @@ private struct Importer {
         }
         // First only who holds each id (a new file's ids are mostly nobody's), and for an id another
         // household holds, the one made from it for this household; then the household's own items in full.
-        var owners = try await InventoryStore.owners(of: [("inventory_items", Array(Set(items.map(\.id))))], on: db)
+        var owners = try await InventoryStore.owners(of: [("inventory_items", Array(Set(items.flatMap { [$0.id] + $0.formerIds })))], on: db)
         let scoped = owners.filter { $0.value != householdId }.keys.map { Self.scoped($0, householdId) }
         owners.merge(try await InventoryStore.owners(of: [("inventory_items", scoped)], on: db)) { $1 }
         var own: [UUID] = []
@@ -101,6 +114,32 @@ private struct Importer {
     /// one, e.g. both imported the same file) one made from it and this household, the same each time.
     func id(for id: UUID) -> UUID {
         takenElsewhere.contains(id) ? Self.scoped(id, householdId) : id
+    }
+
+    /// The container of each row's item (by its household id) that has one it can keep: the
+    /// household's item or another row's, not itself and not one it holds.
+    func containers(of items: [ImportedItem]) -> [UUID: UUID] {
+        let fileIds = Set(items.map { id(for: $0) })
+        var inFile: [UUID: UUID] = [:]
+        for item in items { if let container = item.details.containerId { inFile[id(for: item)] = id(for: container) } }
+        var containers: [UUID: UUID] = [:]
+        for (item, container) in inFile where fileIds.contains(container) || existing[container] != nil {
+            var next: UUID? = container, steps = 0
+            while let current = next, current != item, steps < InventoryRules.maximumNesting {
+                next = fileIds.contains(current) ? inFile[current] : existing[current]?.containerId
+                steps += 1
+            }
+            if next == nil { containers[item] = container }
+        }
+        return containers
+    }
+
+    /// The id of a row's item: the household's item of the row's id, else of an id the same row had
+    /// in an earlier release, else the row's id (a new item).
+    func id(for item: ImportedItem) -> UUID {
+        let id = id(for: item.id)
+        guard existing[id] == nil else { return id }
+        return item.formerIds.lazy.map(self.id(for:)).first { existing[$0] != nil } ?? id
     }
 
     static func scoped(_ id: UUID, _ householdId: UUID) -> UUID {

@@ -20,6 +20,7 @@ extension InventoryStore {
                 return (item, false)
             }
             try await Self.checkGroups(details, householdId: householdId, on: db)
+            try await Self.checkContainer(details.containerId, of: id, householdId: householdId, on: db)
             let values = Self.detailColumns(details, warrantyUntil: warrantyUntil)
             try await db.insert(into: "inventory_items")
                 .columns(["id", "household_id", "created_at", "updated_at", "edited_at"] + values.map(\.column))
@@ -52,6 +53,7 @@ extension InventoryStore {
             try change(&details)
             let (clean, warrantyUntil) = try InventoryRules.validated(details)
             try await Self.checkGroups(clean, householdId: householdId, on: db)
+            if clean.containerId != item.containerId { try await Self.checkContainer(clean.containerId, of: id, householdId: householdId, on: db) }
             let update = db.update("inventory_items").set("updated_at", to: now).set("edited_at", to: editedAt)
             for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
             // The row is locked: no later edit can land between this check and the answer.
@@ -165,6 +167,7 @@ extension InventoryStore {
             files += try await db.select().distinct().column("sha256").from("inventory_photos").where("item_id", .in, chunk).all()
                 .map { try $0.decode(column: "sha256", as: String.self) }
             try await db.delete(from: "inventory_items").where("id", .in, chunk).run()
+            try await db.update("inventory_items").set("container_id", to: SQLLiteral.null).where("container_id", .in, chunk).run()
         }
         return Array(Set(files))
     }
@@ -176,6 +179,19 @@ extension InventoryStore {
         }
         if let categoryId = details.categoryId, try await group(.category, id: categoryId, householdId: householdId, on: db) == nil {
             throw InventoryError.groupNotFound(.category)
+        }
+    }
+
+    /// An item can be kept in another of the household's items, never in itself or in one it holds.
+    static func checkContainer(_ containerId: UUID?, of itemId: UUID, householdId: UUID, on db: any SQLDatabase) async throws {
+        var next = containerId, steps = 0
+        while let current = next {
+            guard current != itemId, steps < InventoryRules.maximumNesting else { throw InventoryError.containerLoop }
+            guard let row = try await db.select().column("container_id").from("inventory_items").where("id", .equal, current)
+                .where("household_id", .equal, householdId).first()
+            else { throw InventoryError.containerNotFound }
+            next = try row.decode(column: "container_id", as: UUID?.self)
+            steps += 1
         }
     }
 
@@ -191,7 +207,8 @@ extension InventoryStore {
             ("replacement_value", BulkValue(details.replacementValue?.amount)),
             ("replacement_currency", BulkValue(details.replacementValue?.currency)),
             ("condition", BulkValue(details.condition?.rawValue)), ("warranty_until", BulkValue(warrantyUntil?.description)),
-            ("notes", BulkValue(details.notes)),
+            ("notes", BulkValue(details.notes)), ("container_id", BulkValue(details.containerId)),
+            ("disposition", BulkValue(details.disposition?.rawValue)),
         ]
     }
 

@@ -55,6 +55,11 @@ extension InventoryStore {
     func filter(_ select: SQLSelectBuilder, householdId: UUID, _ query: ItemQuery) {
         select.where(SQLColumn("household_id", table: "i"), .equal, SQLBind(householdId))
             .where(SQLColumn("deleted_at", table: "i"), .is, SQLLiteral.null)
+        switch query.status {
+        case .owned: select.where(SQLColumn("disposition", table: "i"), .is, SQLLiteral.null)
+        case .gone: select.where(SQLColumn("disposition", table: "i"), .isNot, SQLLiteral.null)
+        case .all: break
+        }
         for (column, filter) in [("room_id", query.room), ("category_id", query.category)] {
             switch filter {
             case .group(let id): select.where(SQLColumn(column, table: "i"), .equal, SQLBind(id))

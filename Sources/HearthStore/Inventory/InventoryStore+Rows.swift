@@ -19,11 +19,17 @@ extension InventoryStore {
         return found
     }
 
+    /// The items kept in an item (outside Recently deleted), A–Z, at most `limit`.
+    public func contents(of itemId: UUID, householdId: UUID, limit: Int = 200) async throws -> [InventoryItem] {
+        try await Self.items(from: sql.select().columns(Self.itemColumns).from("inventory_items").where("container_id", .equal, itemId)
+            .where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null).orderBy("name_key").limit(limit).all(), on: sql)
+    }
+
     static let itemColumns = [
         "id", "household_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
         "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",
         "condition", "warranty_until", "notes", "photo_count", "receipt_count", "missing_photos", "primary_photo_id", "created_at", "updated_at",
-        "deleted_at",
+        "deleted_at", "container_id", "disposition",
     ]
 
     static func item(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase, locking: Bool = false) async throws -> InventoryItem? {
@@ -81,6 +87,8 @@ extension InventoryStore {
             replacementValue: try money("replacement_value", "replacement_currency"),
             condition: try row.decode(column: "condition", as: String?.self).flatMap(ItemCondition.init(rawValue:)),
             warrantyUntil: try date("warranty_until"), notes: try row.decode(column: "notes", as: String?.self),
+            containerId: try row.decode(column: "container_id", as: UUID?.self),
+            disposition: try row.decode(column: "disposition", as: String?.self).flatMap(ItemDisposition.init(rawValue:)),
             photoCount: try row.decode(column: "photo_count", as: Int.self), receiptCount: try row.decode(column: "receipt_count", as: Int.self),
             missingPhotos: try row.decode(column: "missing_photos", as: Int.self), primaryPhotoId: try row.decode(column: "primary_photo_id", as: UUID?.self),
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self),

@@ -20,6 +20,7 @@ extension InventoryStore {
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.has(.value)) THEN 0 ELSE 1 END), 0)"), as: "no_value")
             .column(SQLQueryString("COALESCE(SUM(CASE WHEN warranty_until >= \(bind: today.description) AND warranty_until <= \(bind: horizon.description) THEN 1 ELSE 0 END), 0)"), as: "warranties")
             .from("inventory_items").where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+            .where("disposition", .is, SQLLiteral.null)
             .groupBy("room_id").groupBy("category_id").groupBy(SQLRaw(currency))
             .all()
         var all = Bucket(), byRoom: [UUID?: Bucket] = [:], byCategory: [UUID?: Bucket] = [:]
@@ -89,7 +90,7 @@ extension InventoryStore {
         let risk = "(\(InventorySQL.value()) * (100 - \(InventorySQL.score())))"
         let query = sql.select().columns(Self.itemColumns).from("inventory_items")
             .where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
-            .where(SQLRaw("\(InventorySQL.score()) < 100"))
+            .where("disposition", .is, SQLLiteral.null).where(SQLRaw("\(InventorySQL.score()) < 100"))
         switch room {
         case .group(let id): query.where("room_id", .equal, id)
         case .unassigned: query.where("room_id", .is, SQLLiteral.null)

@@ -9,6 +9,12 @@ public struct ItemQuery: Sendable, Equatable {
         case unassigned
     }
 
+    /// Which items by what became of them: those the household owns (the default, what totals,
+    /// the score and reports count), those sold or archived, or all.
+    public enum Status: String, Sendable, CaseIterable {
+        case owned, gone, all
+    }
+
     /// Orders of the list. Name goes A–Z; value, date added and purchase date go newest or largest first.
     public enum Sort: String, Sendable, CaseIterable {
         case name, value, added, purchased
@@ -29,6 +35,7 @@ public struct ItemQuery: Sendable, Equatable {
     public var today: CalendarDate?
     /// Only items with exactly this barcode.
     public var barcode: String?
+    public var status: Status
     public var sort: Sort
     /// Where the previous page ended (``ItemPage/nextCursor``).
     public var cursor: String?
@@ -40,7 +47,8 @@ public struct ItemQuery: Sendable, Equatable {
 
     public init(text: String? = nil, room: GroupFilter? = nil, category: GroupFilter? = nil, tag: String? = nil, documented: Bool? = nil,
                 condition: ItemCondition? = nil, missing: DocumentationField? = nil, warrantyEndsBy: CalendarDate? = nil,
-                today: CalendarDate? = nil, barcode: String? = nil, sort: Sort = .name, cursor: String? = nil, limit: Int = 50) {
+                today: CalendarDate? = nil, barcode: String? = nil, status: Status = .owned, sort: Sort = .name, cursor: String? = nil,
+                limit: Int = 50) {
         self.text = text
         self.room = room
         self.category = category
@@ -51,6 +59,7 @@ public struct ItemQuery: Sendable, Equatable {
         self.warrantyEndsBy = warrantyEndsBy
         self.today = today
         self.barcode = barcode
+        self.status = status
         self.sort = sort
         self.cursor = cursor
         self.limit = limit

@@ -103,6 +103,29 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func whereAnItemIsKeptAndWhetherItWasSoldComeBackUnderNewIds(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await InventoryFixture.make(database)
+            let bag = try await ada.add("Camera bag")
+            let lens = try await ada.add("Lens") { $0.containerId = bag.id }
+            _ = try await ada.add("Old bike") { $0.disposition = .sold }
+            await #expect(throws: InventoryError.containerLoop) {
+                try await ada.store.updateItem(id: bag.id, householdId: ada.home) { $0.containerId = lens.id }
+            }
+            let backup = try await ada.store.backup(householdId: ada.home, appVersion: "test")
+            // Bob's household: every id is Ada's, so the items get new ones, and the link follows them.
+            let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
+            _ = try await bob.store.restore(backup, householdId: bob.home, strategy: .merge, archiveFiles: [], place: { _ in }, dryRun: false)
+            let restored = try await bob.store.allItems(householdId: bob.home, ItemQuery(status: .all))
+            let bobsBag = try #require(restored.first { $0.name == "Camera bag" }), bobsLens = try #require(restored.first { $0.name == "Lens" })
+            #expect(bobsBag.id != bag.id && bobsLens.containerId == bobsBag.id)
+            #expect(restored.first { $0.name == "Old bike" }?.disposition == .sold)
+            #expect(try await bob.store.summary(householdId: bob.home, today: CalendarDate(iso: "2026-11-27")!).itemCount == 2)
+            #expect(try await bob.store.contents(of: bobsBag.id, householdId: bob.home).map(\.name) == ["Lens"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func mergeSkipsItemsAndReceiptsWhoseIdTheHouseholdHas(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let inventory = try await InventoryFixture.make(database)

@@ -18,11 +18,11 @@ import Testing
         try await withDatabase(backend) { database in
             let inventory = try await InventoryFixture.make(database)
             let problems = [ImportProblem(line: 4, reason: "the purchase date “x” is not a date")]
-            let preview = try await inventory.store.importItems(Self.file, problems: problems, householdId: inventory.home, dryRun: true)
+            let preview = try await inventory.store.importItems(ImportedFile(items: Self.file, problems: problems), householdId: inventory.home, dryRun: true)
             #expect(preview.created == 2 && preview.roomsCreated == ["Pantry"] && preview.problems == problems)
             #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery()).total == 0)
             #expect(try await inventory.store.groups(.room, householdId: inventory.home).count == 12)
-            let report = try await inventory.store.importItems(Self.file, problems: problems, householdId: inventory.home, dryRun: false)
+            let report = try await inventory.store.importItems(ImportedFile(items: Self.file, problems: problems), householdId: inventory.home, dryRun: false)
             #expect(report == preview)
             let drill = try #require(try await inventory.store.item(id: Self.drill, householdId: inventory.home))
             #expect(drill.roomId == inventory.room("Garage") && drill.purchasePrice == InventoryFixture.usd(129))
@@ -34,15 +34,15 @@ import Testing
     func theSameFileTwiceChangesNothingAndAChangedRowUpdatesItsItem(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let inventory = try await InventoryFixture.make(database)
-            _ = try await inventory.store.importItems(Self.file, problems: [], householdId: inventory.home, dryRun: false)
+            _ = try await inventory.store.importItems(ImportedFile(items: Self.file, problems: []), householdId: inventory.home, dryRun: false)
             let before = try await inventory.store.item(id: Self.drill, householdId: inventory.home)
             inventory.clock.advance(by: 60)
-            let again = try await inventory.store.importItems(Self.file, problems: [], householdId: inventory.home, dryRun: false)
+            let again = try await inventory.store.importItems(ImportedFile(items: Self.file, problems: []), householdId: inventory.home, dryRun: false)
             #expect(again.created == 0 && again.updated == 0 && again.skipped == 2 && again.roomsCreated.isEmpty)
             #expect(try await inventory.store.item(id: Self.drill, householdId: inventory.home) == before)
             var changed = Self.file
             changed[0].details.purchasePrice = InventoryFixture.usd(99)
-            let updated = try await inventory.store.importItems(changed, problems: [], householdId: inventory.home, dryRun: false)
+            let updated = try await inventory.store.importItems(ImportedFile(items: changed, problems: []), householdId: inventory.home, dryRun: false)
             #expect(updated.updated == 1 && updated.skipped == 1)
             #expect(try await inventory.store.item(id: Self.drill, householdId: inventory.home)?.purchasePrice == InventoryFixture.usd(99))
             #expect(try await inventory.store.items(householdId: inventory.home, ItemQuery()).total == 2)
@@ -58,7 +58,7 @@ import Testing
                 ImportedItem(line: index + 2, id: UUID(), details: ItemDetails(name: "Lamp \(index)", tags: index % 3 == 0 ? ["Attic"] : []),
                              roomName: index % 2 == 0 ? "Garage" : nil, categoryName: nil)
             }
-            let report = try await inventory.store.importItems(rows, problems: [], householdId: inventory.home, dryRun: false)
+            let report = try await inventory.store.importItems(ImportedFile(items: rows, problems: []), householdId: inventory.home, dryRun: false)
             #expect(report.created == 2_500)
             var read: [InventoryItem] = [], cursor: String?
             repeat {
@@ -78,9 +78,9 @@ import Testing
         try await withDatabase(backend) { database in
             let ada = try await InventoryFixture.make(database)
             let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
-            _ = try await ada.store.importItems(Self.file, problems: [], householdId: ada.home, dryRun: false)
-            let first = try await bob.store.importItems(Self.file, problems: [], householdId: bob.home, dryRun: false)
-            let second = try await bob.store.importItems(Self.file, problems: [], householdId: bob.home, dryRun: false)
+            _ = try await ada.store.importItems(ImportedFile(items: Self.file, problems: []), householdId: ada.home, dryRun: false)
+            let first = try await bob.store.importItems(ImportedFile(items: Self.file, problems: []), householdId: bob.home, dryRun: false)
+            let second = try await bob.store.importItems(ImportedFile(items: Self.file, problems: []), householdId: bob.home, dryRun: false)
             #expect(first.created == 2 && second.skipped == 2)
             #expect(try await bob.store.items(householdId: bob.home, ItemQuery()).total == 2)
             #expect(try await ada.store.items(householdId: ada.home, ItemQuery()).total == 2)

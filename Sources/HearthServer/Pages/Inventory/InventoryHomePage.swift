@@ -53,6 +53,8 @@ struct InventoryFilters: Sendable {
     var condition: String?
     var missing: String?
     var warranty: Bool
+    /// owned (absent), gone (sold or archived) or all.
+    var status: String?
     var sort: String
 
     init(_ parameters: [String: String]) {
@@ -65,6 +67,7 @@ struct InventoryFilters: Sendable {
         condition = value("condition")
         missing = value("missing")
         warranty = value("warranty") == "1"
+        status = value("status").flatMap { ItemQuery.Status(rawValue: $0) }.flatMap { $0 == .owned ? nil : $0.rawValue }
         sort = value("sort").flatMap { ItemQuery.Sort(rawValue: $0)?.rawValue } ?? "name"
     }
 
@@ -78,7 +81,8 @@ struct InventoryFilters: Sendable {
             documented: documented.map { $0 == "yes" }, condition: condition.flatMap(ItemCondition.init(rawValue:)),
             missing: missing.flatMap(DocumentationField.init(rawValue:)),
             warrantyEndsBy: warranty ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
-            sort: ItemQuery.Sort(rawValue: sort) ?? .name, cursor: cursor, limit: limit
+            status: status.flatMap(ItemQuery.Status.init(rawValue:)) ?? .owned, sort: ItemQuery.Sort(rawValue: sort) ?? .name, cursor: cursor,
+            limit: limit
         )
     }
 
@@ -86,7 +90,7 @@ struct InventoryFilters: Sendable {
     var queryString: String {
         let pairs: [(String, String?)] = [("q", q), ("room", room), ("category", category), ("tag", tag), ("documented", documented),
                                           ("condition", condition), ("missing", missing), ("warranty", warranty ? "1" : nil),
-                                          ("sort", sort == "name" ? nil : sort)]
+                                          ("status", status), ("sort", sort == "name" ? nil : sort)]
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return pairs.compactMap { key, value in value.map { "\(key)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" } }
@@ -145,6 +149,7 @@ struct InventoryHomePage: Sendable {
     let sorts: [SelectOption]
     let missingOptions: [SelectOption]
     let documentedOptions: [SelectOption]
+    let statusOptions: [SelectOption]
     let moveRooms: [SelectOption]
     let moveCategories: [SelectOption]
     let isEmpty: Bool
@@ -194,6 +199,7 @@ struct InventoryHomePage: Sendable {
         missingOptions = SelectOption.list(DocumentationField.allCases.map { ($0.rawValue, "No \($0 == .serialNumber ? "serial number" : $0.rawValue)") },
                                            selected: filters.missing)
         documentedOptions = SelectOption.list([("yes", "Documented"), ("no", "Not documented")], selected: filters.documented)
+        statusOptions = SelectOption.list([("gone", "Sold & archived"), ("all", "All, sold & archived too")], selected: filters.status)
         moveRooms = withNone(rooms, "No room")
         moveCategories = withNone(categories, "No category")
         isEmpty = summary.itemCount == 0

@@ -26,6 +26,12 @@ struct InventoryItemPage: Sendable {
         let href: String
     }
 
+    /// An item this one is kept in, or holds.
+    struct Link: Sendable {
+        let name: String
+        let href: String
+    }
+
     struct Missing: Sendable {
         let action: String
         let href: String
@@ -39,6 +45,11 @@ struct InventoryItemPage: Sendable {
     let photos: [Photo]
     /// "2 photos missing …" for an item restored from an app whose backup does not carry photos.
     let missingPhotos: String?
+    /// "Sold: kept for the record, …" for an item no longer owned.
+    let disposition: String?
+    let container: Link?
+    let contents: [Link]
+    let hasContents: Bool
     let fields: [Field]
     let description: String?
     let notes: String?
@@ -53,7 +64,7 @@ struct InventoryItemPage: Sendable {
     let error: String?
 
     init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], receipts: [Receipt], rooms: [InventoryGroup], categories: [InventoryGroup],
-         timeZone: String, today: CalendarDate, error: String? = nil) {
+         container: InventoryItem? = nil, contents: [InventoryItem] = [], timeZone: String, today: CalendarDate, error: String? = nil) {
         self.layout = layout
         id = item.id.text
         name = item.name
@@ -70,6 +81,11 @@ struct InventoryItemPage: Sendable {
         case 1: "Photo missing: the app this item came from had a photo of it that was not in its backup. Add it again."
         case let count: "Photos missing: the app this item came from had \(count) photos of it that were not in its backup. Add them again."
         }
+        disposition = item.disposition.map { "\($0.title): kept for the record, outside totals, the documentation score and reports." }
+        func link(_ item: InventoryItem) -> Link { Link(name: item.name, href: "/inventory/items/\(item.id.text)") }
+        self.container = container.map(link)
+        self.contents = contents.map(link)
+        hasContents = !contents.isEmpty
         var fields: [Field] = []
         func add(_ label: String, _ value: String?, color: String? = nil) { if let value { fields.append(Field(label: label, value: value, color: color)) } }
         add("Room", room.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room", color: room?.color)

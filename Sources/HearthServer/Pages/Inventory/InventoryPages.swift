@@ -128,7 +128,7 @@ struct InventoryPages {
         let form = try await request.decode(as: InventoryItemForm.self, context: context)
         do {
             let details = try form.details(defaultCurrency: try await services.inventory.currency(householdId: user.householdId))
-            _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { $0 = details }
+            _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { $0 = details.keeping($0) }
             await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
             return .seeOther("/inventory/items/\(id.text)", notice: .saved)
         } catch let problem as InventoryItemForm.Problem {
@@ -235,12 +235,16 @@ struct InventoryPages {
         guard let item = try await services.inventory.item(id: id, householdId: user.householdId, includingDeleted: true) else {
             throw InventoryError.itemNotFound
         }
+        var container: InventoryItem?
+        if let containerId = item.containerId { container = try await services.inventory.item(id: containerId, householdId: user.householdId) }
         let page = InventoryItemPage(
             layout: services.layout(item.name, .inventory, context, notice: notice), item: item,
             photos: try await services.inventory.photos(itemId: id, householdId: user.householdId),
             receipts: try await services.inventory.receipts(itemId: id, householdId: user.householdId),
             rooms: try await services.inventory.groups(.room, householdId: user.householdId),
             categories: try await services.inventory.groups(.category, householdId: user.householdId),
+            container: container,
+            contents: try await services.inventory.contents(of: id, householdId: user.householdId),
             timeZone: user.timeZone, today: services.today(for: user)
         )
         return try services.renderer.render("inventory-item", page)
