@@ -27,6 +27,9 @@ import Testing
             #expect((proposal["total"] as? [String: Any])?["amount"] as? Int == (expected["total"] as? [String: Any])?["amount"] as? Int)
             #expect(proposal["date"] as? String == expected["date"] as? String)
             #expect((read["text"] as? String)?.isEmpty == false)
+            // Linking what OCR read before a person confirmed it says so.
+            let early = try await api.send(.post, "/api/v1/inventory/receipts/\(id)/items", json: #"{"itemId":"\#(tv)"}"#, token: token)
+            #expect(early.status == .conflict && early.text.contains("Confirm the receipt first"), "\(early.text)")
             // A person confirms (here: the proposal as it is), then links the receipt to both items.
             let confirm = try JSONSerialization.data(withJSONObject: ["vendor": proposal["vendor"] ?? "Shop", "date": proposal["date"] ?? "2026-01-01",
                                                                       "total": proposal["total"] ?? ["amount": 1, "currency": "USD"]])

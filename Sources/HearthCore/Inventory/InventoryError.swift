@@ -28,6 +28,8 @@ public enum InventoryError: Error, Equatable, Sendable {
     case receiptNotFound
     /// A receipt line (counted from 0) that the receipt does not have; `count` is how many it has.
     case invalidReceiptLine(count: Int)
+    /// Linking a receipt whose fields nobody confirmed yet.
+    case receiptNotConfirmed
     /// A selection for a bulk change that is empty or too large.
     case invalidSelection
     /// The id a client chose is already used by something else.
@@ -72,6 +74,7 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .photoNotFound: "No such photo of this item."
         case .tooManyPhotos: "An item may have at most \(InventoryRules.maximumPhotos) photos."
         case .receiptNotFound: "No such receipt."
+        case .receiptNotConfirmed: "Confirm the receipt first: check the shop, date and total that were read, then link it to its items."
         case .invalidReceiptLine(let count):
             count == 0 ? "This receipt has no lines; link it without a line to use its total."
                 : "This receipt's lines are numbered 0 to \(count - 1); choose one of them, or none to use the line that names the item."

@@ -154,14 +154,6 @@ public struct ItemDetails: Sendable, Equatable {
                   disposition: item.disposition)
     }
 
-    /// These details with what a form does not show kept from `current`: where the item is kept
-    /// and whether it is sold or archived.
-    public func keeping(_ current: ItemDetails) -> ItemDetails {
-        var details = self
-        details.containerId = current.containerId
-        details.disposition = current.disposition
-        return details
-    }
 }
 
 /// What became of an item that is no longer owned: it stays in the inventory for the record,

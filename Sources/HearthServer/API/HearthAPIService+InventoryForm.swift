@@ -11,14 +11,14 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let id = try Self.uuid(input.path.id)
-        let details: ItemDetails
+        let details: ItemDetails, form = InventoryItemForm(body)
         do {
-            details = try InventoryItemForm(body).details(defaultCurrency: try await services.inventory.currency(householdId: user.householdId))
+            details = try form.details(defaultCurrency: try await services.inventory.currency(householdId: user.householdId))
         } catch let problem as InventoryItemForm.Problem {
             throw HTTPError(.unprocessableContent, message: problem.message)
         }
         do {
-            let item = try await services.inventory.updateItem(id: id, householdId: user.householdId, changedAt: body.changedAt) { $0 = details.keeping($0) }
+            let item = try await services.inventory.updateItem(id: id, householdId: user.householdId, changedAt: body.changedAt) { form.apply(details, to: &$0) }
             await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
             return .ok(.init(body: .json(.init(item))))
         } catch InventoryError.itemNotFound {
@@ -58,5 +58,6 @@ extension InventoryItemForm {
         warrantyMonths = body.warrantyMonths
         tags = body.tags
         notes = body.notes
+        status = body.status
     }
 }

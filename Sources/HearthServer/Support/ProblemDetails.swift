@@ -101,7 +101,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             .unprocessableContent
         case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
         case .itemDeleted: .gone
-        case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen: .conflict
+        case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen, .receiptNotConfirmed: .conflict
         case .invalidCursor: .badRequest
         }
     }

@@ -118,6 +118,7 @@ extension InventoryStore {
             guard let item = try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db, locking: true) else {
                 throw try await Self.missing(itemId, householdId, on: db)
             }
+            guard receipt.status == .confirmed else { throw InventoryError.receiptNotConfirmed }
             if let line, !receipt.lines.indices.contains(line) { throw InventoryError.invalidReceiptLine(count: receipt.lines.count) }
             try await db.insert(into: "inventory_receipt_items").columns("receipt_id", "item_id", "household_id")
                 .values(SQLBind(id), SQLBind(itemId), SQLBind(householdId))

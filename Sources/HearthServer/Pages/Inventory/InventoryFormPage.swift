@@ -40,6 +40,8 @@ struct InventoryFormPage: Sendable {
     let rooms: [SelectOption]
     let categories: [SelectOption]
     let conditions: [SelectOption]
+    /// Sold or archived (owned is the empty option).
+    let statuses: [SelectOption]
     let purchaseCurrencies: [SelectOption]
     let replacementCurrencies: [SelectOption]
     let error: String?
@@ -59,6 +61,7 @@ struct InventoryFormPage: Sendable {
         self.rooms = SelectOption.groups(rooms, selected: form.room)
         self.categories = SelectOption.groups(categories, selected: form.category)
         self.conditions = SelectOption.conditions(selected: form.condition)
+        self.statuses = SelectOption.list(ItemDisposition.allCases.map { ($0.rawValue, $0.title) }, selected: form.status)
         self.purchaseCurrencies = SelectOption.currencies(selected: form.purchaseCurrency, household: currency)
         self.replacementCurrencies = SelectOption.currencies(selected: form.replacementCurrency, household: currency)
         self.error = error

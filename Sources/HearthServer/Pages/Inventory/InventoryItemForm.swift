@@ -24,9 +24,11 @@ struct InventoryItemForm: Decodable, Sendable {
     var warrantyMonths: String?
     var tags: String?
     var notes: String?
+    /// "" (owned), "sold" or "archived"; absent (a form of an earlier release) keeps the item's.
+    var status: String?
 
     enum CodingKeys: String, CodingKey {
-        case name, description, room, category, quantity, brand, model, barcode, condition, tags, notes
+        case name, description, room, category, quantity, brand, model, barcode, condition, tags, notes, status
         case serialNumber = "serial_number", purchaseDate = "purchase_date", purchasePlace = "purchase_place"
         case purchasePrice = "purchase_price", purchaseCurrency = "purchase_currency", replacementValue = "replacement_value"
         case replacementCurrency = "replacement_currency", warrantyUntil = "warranty_until", warrantyMonths = "warranty_months"
@@ -77,6 +79,11 @@ struct InventoryItemForm: Decodable, Sendable {
         } else if let until = try date(warrantyUntil, "warranty_until", "warranty end") {
             warranty = .until(until)
         }
+        var disposition: ItemDisposition?
+        if let status = trimmed(status) {
+            guard let known = ItemDisposition(rawValue: status) else { throw Problem(field: "status", message: "Choose owned, sold or archived.") }
+            disposition = known
+        }
         return ItemDetails(
             name: name ?? "", description: description, roomId: try id(room, "room"), categoryId: try id(category, "category"),
             quantity: quantity, brand: brand, model: model, serialNumber: serialNumber, barcode: barcode,
@@ -84,8 +91,18 @@ struct InventoryItemForm: Decodable, Sendable {
             purchasePrice: try money(purchasePrice, purchaseCurrency, "purchase_price", "purchase price"),
             replacementValue: try money(replacementValue, replacementCurrency, "replacement_value", "replacement value"),
             condition: trimmed(condition).flatMap(ItemCondition.init(rawValue:)), warranty: warranty,
-            tags: try InventoryRules.tags(parsing: tags ?? ""), notes: notes
+            tags: try InventoryRules.tags(parsing: tags ?? ""), notes: notes, disposition: disposition
         )
+    }
+
+    /// Puts the form's `details` on the item's `current` ones, keeping what the form does not show:
+    /// the item it is kept in, and (from a form of an earlier release, without a status) whether it
+    /// was sold or archived.
+    func apply(_ details: ItemDetails, to current: inout ItemDetails) {
+        var details = details
+        details.containerId = current.containerId
+        if status == nil { details.disposition = current.disposition }
+        current = details
     }
 
     /// The form filled with an item's details (to edit it).
@@ -109,6 +126,7 @@ struct InventoryItemForm: Decodable, Sendable {
         self.warrantyUntil = warrantyUntil?.description
         tags = details.tags.joined(separator: ", ")
         notes = details.notes
+        status = details.disposition?.rawValue ?? ""
     }
 
     /// An empty form, with a barcode when the capture page found one.

@@ -128,7 +128,7 @@ struct InventoryPages {
         let form = try await request.decode(as: InventoryItemForm.self, context: context)
         do {
             let details = try form.details(defaultCurrency: try await services.inventory.currency(householdId: user.householdId))
-            _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { $0 = details.keeping($0) }
+            _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { form.apply(details, to: &$0) }
             await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
             return .seeOther("/inventory/items/\(id.text)", notice: .saved)
         } catch let problem as InventoryItemForm.Problem {

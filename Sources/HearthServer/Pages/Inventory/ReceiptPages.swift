@@ -94,7 +94,12 @@ struct ReceiptPages {
         let form = try await request.decode(as: LinkForm.self, context: context)
         guard let itemId = UUID(uuidString: form.item) else { throw InventoryError.itemNotFound }
         let fill = ReceiptFill(rawValue: form.fill ?? "empty") ?? .empty
-        let result = try await services.inventory.linkReceipt(id: id, itemId: itemId, householdId: user.householdId, line: form.line, fill: fill)
+        let result: (item: InventoryItem, conflicts: [String])
+        do {
+            result = try await services.inventory.linkReceipt(id: id, itemId: itemId, householdId: user.householdId, line: form.line, fill: fill)
+        } catch InventoryError.receiptNotConfirmed {
+            return try await render(id, context: context, error: InventoryError.receiptNotConfirmed.message, status: .conflict)
+        }
         await services.events.publishInventoryChange("receiptChanged", householdId: user.householdId, itemId: itemId, receiptId: id, by: user.id)
         if result.conflicts.isEmpty { return .seeOther("/inventory/receipts/\(id.text)", notice: .receiptLinked) }
         guard let receipt = try await services.inventory.receipt(id: id, householdId: user.householdId) else { throw InventoryError.receiptNotFound }
@@ -119,8 +124,11 @@ struct ReceiptPages {
         let id = try context.parameters.require("id", as: UUID.self)
         let form = try await request.decode(as: LinesForm.self, context: context)
         guard let receipt = try await services.inventory.receipt(id: id, householdId: user.householdId) else { throw InventoryError.receiptNotFound }
+        guard receipt.status == .confirmed else {
+            return try await render(id, context: context, error: InventoryError.receiptNotConfirmed.message, status: .conflict)
+        }
         let chosen = (form.lines ?? []).filter { receipt.lines.indices.contains($0) }
-        guard !chosen.isEmpty else { return .seeOther("/inventory/receipts/\(id.text)", notice: .nothingSelected) }
+        guard !chosen.isEmpty else { return .seeOther("/inventory/receipts/\(id.text)", notice: .noLineChosen) }
         for index in chosen {
             let line = receipt.lines[index]
             let item = try await services.inventory.createItem(id: nil, householdId: user.householdId,
