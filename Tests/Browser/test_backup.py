@@ -1,6 +1,6 @@
 """Settings → Backups in a real browser at 360 px: a backup with a photo downloaded, the inventory
 wiped, then restored with merge (previewed first) and with replace; and a file that is not a backup
-refused with a message and nothing changed."""
+refused with a message and nothing changed; a Nestory Pro backup restored through the same page."""
 
 from __future__ import annotations
 
@@ -112,3 +112,38 @@ def test_nightly_backups_are_kept_and_listed(server, browser_factory):
     wait(phone).until(lambda d: "hearth-backup-" in d.find_element(By.ID, "kept-backups").text)
     link = phone.find_element(By.CSS_SELECTOR, "#kept-backups a").get_attribute("href")
     assert download_backup(phone, link)[:2] == b"PK"
+
+
+NESTORY_BACKUP = """{
+  "appVersion" : "1.2.0",
+  "categories" : [
+    { "colorHex" : "#0EA5E9", "iconName" : "camera.fill", "id" : "5E76D0F7-114D-5D4B-9696-8BF400CC9A2F", "isCustom" : true, "name" : "Cameras & Lenses", "sortOrder" : 13 }
+  ],
+  "exportDate" : "2025-11-29T12:00:00Z",
+  "items" : [
+    { "categoryName" : "Cameras & Lenses", "condition" : "Good", "currencyCode" : "USD", "id" : "4F1E2D3C-5B6A-4789-9A0B-1C2D3E4F5A6B",
+      "name" : "Fujifilm X-T5", "photoIdentifiers" : [ "P1.jpg", "P2.jpg" ], "purchasePrice" : 1699.99, "receiptIds" : [ ],
+      "roomName" : "Office", "tags" : [ ] }
+  ],
+  "receipts" : [ ],
+  "rooms" : [ ]
+}
+"""
+
+
+def test_a_nestory_pro_backup_is_previewed_and_restored_with_its_photos_missing(server, browser_factory, screenshot, tmp_path):
+    phone = browser_factory()
+    email = unique_email()
+    register(phone, server, email)
+    token = token_for(server, email)
+    backup = tmp_path / "nestory-backup-20251129-120000.json"
+    backup.write_text(NESTORY_BACKUP, encoding="utf-8")
+    phone.get(f"{server}/settings/backups")
+    preview = restore_in_page(phone, backup, "merge")
+    assert "Items: 1 added" in preview and "1 item comes without its photos" in preview
+    camera = api(server, "GET", "/api/v1/inventory/items/4F1E2D3C-5B6A-4789-9A0B-1C2D3E4F5A6B", token=token)
+    assert camera["purchasePrice"] == {"amount": 169999, "currency": "USD"} and camera["missingPhotos"] == 2
+    phone.get(f"{server}/inventory/items/{camera['id']}")
+    wait(phone).until(lambda d: "2 photos" in d.find_element(By.ID, "photo-missing").text)
+    assert phone.find_elements(By.CSS_SELECTOR, ".group-chip circle[fill='#0EA5E9']")
+    screenshot(phone, "backup/nestory-item")

@@ -25,7 +25,8 @@ struct ItemRow: Sendable {
         let documentation = item.documentation
         score = documentation.score
         documented = documentation.isDocumented
-        firstMissing = documentation.missing.first.map { "No \($0 == .serialNumber ? "serial number" : $0.rawValue)" }
+        // A sold or archived item says so instead of what it lacks: nobody documents it any more.
+        firstMissing = item.disposition?.title ?? documentation.missing.first.map { "No \($0 == .serialNumber ? "serial number" : $0.rawValue)" }
     }
 }
 
