@@ -95,24 +95,25 @@ public struct StreamedBackup: BackupSource {
     public func items(_ body: ([HouseholdBackup.Item]) async throws -> Void) async throws {
         switch format {
         case .hearth: try await records(in: itemsRange, key: "items", body)
-        case .nestory(let translation):
-            var read = 0
-            try await records(in: itemsRange, key: "items") { (batch: [NestoryBackup.Item]) in
-                defer { read += batch.count }
-                try await body(try translation.items(batch, first: read))
-            }
+        case .nestory(let translation): try await translated(in: itemsRange, key: "items", translation.items(_:first:), body)
         }
     }
 
     public func receipts(_ body: ([HouseholdBackup.Receipt]) async throws -> Void) async throws {
         switch format {
         case .hearth: try await records(in: receiptsRange, key: "receipts", body)
-        case .nestory(let translation):
-            var read = 0
-            try await records(in: receiptsRange, key: "receipts") { (batch: [NestoryBackup.Receipt]) in
-                defer { read += batch.count }
-                try await body(try translation.receipts(batch, first: read))
-            }
+        case .nestory(let translation): try await translated(in: receiptsRange, key: "receipts", translation.receipts(_:first:), body)
+        }
+    }
+
+    /// Another app's records of the array at `range`, each batch translated (with the number of
+    /// its first record, for messages) before `body` has it.
+    private func translated<Record: Decodable & Sendable, Part>(in range: Range<Int>?, key: String, _ translate: ([Record], Int) throws -> [Part],
+                                                                _ body: ([Part]) async throws -> Void) async throws {
+        var read = 0
+        try await records(in: range, key: key) { (batch: [Record]) in
+            defer { read += batch.count }
+            try await body(try translate(batch, read))
         }
     }
 
