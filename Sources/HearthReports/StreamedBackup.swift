@@ -81,13 +81,19 @@ public struct StreamedBackup: BackupSource {
         guard seen.isSuperset(of: ["exportDate", "items"]), seen.isSubset(of: NestoryBackup.keys) else {
             throw BackupError.notABackup("it is JSON without a Hearth backup's formatVersion or a Nestory Pro backup's exportDate and items.")
         }
-        var links: [NestoryBackup.ItemLinks] = []
+        // A first pass reads what the receipts need from the items (ids and currencies: a few dozen
+        // bytes an item) and which receipts had images.
+        var links: [NestoryBackup.ItemLinks] = [], receiptImages = 0
         if let range = ranges["items"] {
             let reader = try RecordReader<NestoryBackup.ItemLinks>(file: file, range: range, key: "items", limit: limits.record, batchSize: batchSize)
             while let batch = try reader.next() { links += batch }
         }
+        if let range = ranges["receipts"] {
+            let reader = try RecordReader<NestoryBackup.ReceiptImage>(file: file, range: range, key: "receipts", limit: limits.record, batchSize: batchSize)
+            while let batch = try reader.next() { receiptImages += batch.filter { !($0.imageIdentifier ?? "").isEmpty }.count }
+        }
         let translation = try NestoryTranslation(outline: try HouseholdBackup.decodeValue(NestoryBackup.Outline.self, from: Data(outline)),
-                                                 links: links, timeZone: timeZone)
+                                                 links: links, receiptImages: receiptImages, timeZone: timeZone)
         return StreamedBackup(outline: translation.outline, format: .nestory(translation), file: file, limits: limits,
                               itemsRange: ranges["items"], receiptsRange: ranges["receipts"])
     }

@@ -164,7 +164,8 @@ import Testing
         #expect(backup.outline.rooms.map(\.name) == ["Garden", "Workshop"] && backup.outline.rooms.map(\.icon) == ["🌳", "🔨"])
         // One item each in USD, JPY and KWD: the household currency is the first of the most common.
         #expect(backup.outline.appVersion == "Nestory Pro 1.2.0" && backup.outline.household.currency == "JPY")
-        #expect(backup.notes == ["Hearth has no icon like the SF Symbol “hare.fill”; that room or category has no icon (choose one under Organize)."])
+        #expect(backup.notes == ["Hearth has no icon like the SF Symbol “hare.fill”; that room or category has no icon (choose one under Organize).",
+                                 "2 receipts come without their images (a Nestory Pro backup carries no images); shop, date, amounts and text are kept."])
     }
 
     @Test func itemsKeepEveryFieldWithExactAmountsAndTheirDays() async throws {

@@ -66,6 +66,14 @@ import Testing
             #expect(try imported.json()["created"] as? Int == 4)
             let twice = try await api.upload("/api/v1/inventory/import?format=homebox", files: [("hb.csv", "text/csv", file)], token: token)
             #expect(try twice.json()["created"] as? Int == 0 && (try twice.json()["skipped"] as? Int) == 4)
+            // That file has no parent column: an item kept in another by hand stays there.
+            let all = try await api.send(.get, "/api/v1/inventory/items?status=all&sort=name", token: token).json()["items"] as? [[String: Any]] ?? []
+            let monitor = try #require(all.first { ($0["name"] as? String)?.hasPrefix("Dell") == true }?["id"] as? String)
+            let drill = try #require(all.first { ($0["name"] as? String)?.hasPrefix("Cordless") == true }?["id"] as? String)
+            #expect(try await api.send(.patch, "/api/v1/inventory/items/\(monitor)", json: #"{"containerId":"\#(drill)"}"#, token: token).status == .ok)
+            let third = try await api.upload("/api/v1/inventory/import?format=homebox", files: [("hb.csv", "text/csv", file)], token: token)
+            #expect(try third.json()["skipped"] as? Int == 4)
+            #expect(try await api.send(.get, "/api/v1/inventory/items/\(monitor)", token: token).json()["containerId"] as? String == drill)
             #expect(try await api.send(.get, "/api/v1/inventory/items?q=dell", token: token).json()["total"] as? Int == 1)
         }
     }
@@ -112,6 +120,10 @@ import Testing
             let export = try await csv(client, "/api/v1/inventory/export.csv?status=all", token: token)
             let own = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("i.csv", "text/csv", Data(export.body.readableBytesView))], token: token).json()
             #expect(own["created"] as? Int == 0 && own["updated"] as? Int == 0 && own["skipped"] as? Int == 6, "\(own)")
+            // An export of the battery alone (its drill not in the file) leaves it in the drill.
+            let batteryOnly = try await csv(client, "/api/v1/inventory/export.csv?q=battery", token: token)
+            let alone = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("b.csv", "text/csv", Data(batteryOnly.body.readableBytesView))], token: token).json()
+            #expect(alone["skipped"] as? Int == 1 && alone["updated"] as? Int == 0, "\(alone)")
             // A container must be one of the household's items, never the item itself.
             let loop = try await api.send(.patch, "/api/v1/inventory/items/\(drill)", json: #"{"containerId":"\#(drill)"}"#, token: token)
             #expect(loop.status == .unprocessableContent)

@@ -59,6 +59,7 @@ import Testing
             #expect(counts(preview, "items") == ["added": 2] && counts(preview, "receipts") == ["added": 1])
             #expect(counts(preview, "categories") == ["added": 1, "updated": 1] && counts(preview, "rooms") == ["updated": 1])
             #expect(preview["warnings"] as? [String] == [
+                "1 receipt comes without its image (a Nestory Pro backup carries no images); shop, date, amounts and text are kept.",
                 "1 item comes without its photos (the backup names them but does not carry them); it shows “photo missing” until you add them.",
             ])
             #expect((try await api.send(.get, "/api/v1/inventory/items", token: token).json()["items"] as? [Any])?.isEmpty == true)

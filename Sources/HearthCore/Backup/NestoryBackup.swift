@@ -72,6 +72,11 @@ public enum NestoryBackup {
         public var createdAt: Date?
     }
 
+    /// Whether a receipt had an image (read in a first pass, for the preview).
+    public struct ReceiptImage: Decodable, Sendable {
+        public var imageIdentifier: String?
+    }
+
     /// What the receipts need from the items, read in a first pass over them: the items each
     /// receipt is named by, and their currency.
     public struct ItemLinks: Decodable, Sendable {

@@ -32,7 +32,8 @@ public struct NestoryTranslation: Sendable {
     static let defaultCategoryNames = ["jewelry": "Jewelry & watches", "art & decor": "Art & collectibles", "sports & outdoor": "Sports & outdoors"]
     static let defaultRoomNames = ["outdoor": "Garden"]
 
-    public init(outline nestory: NestoryBackup.Outline, links: [NestoryBackup.ItemLinks], timeZone: TimeZone) throws(BackupError) {
+    /// `receiptImages`: how many receipts had an image the backup does not carry.
+    public init(outline nestory: NestoryBackup.Outline, links: [NestoryBackup.ItemLinks], receiptImages: Int = 0, timeZone: TimeZone) throws(BackupError) {
         self.timeZone = timeZone
         var currencies: [String: Int] = [:], receiptItems: [UUID: [UUID]] = [:]
         for item in links {
@@ -78,10 +79,16 @@ public struct NestoryTranslation: Sendable {
         }
         self.categoryNames = categoryNames
         self.roomNames = roomNames
-        notes = unmatched.isEmpty ? [] : [
-            "Hearth has no icon like the SF Symbol\(unmatched.count == 1 ? "" : "s") \(unmatched.map { "“\($0)”" }.joined(separator: ", ")); "
-                + "\(unmatched.count == 1 ? "that room or category has" : "those rooms and categories have") no icon (choose one under Organize).",
-        ]
+        var notes: [String] = []
+        if !unmatched.isEmpty {
+            notes.append("Hearth has no icon like the SF Symbol\(unmatched.count == 1 ? "" : "s") \(unmatched.map { "“\($0)”" }.joined(separator: ", ")); "
+                + "\(unmatched.count == 1 ? "that room or category has" : "those rooms and categories have") no icon (choose one under Organize).")
+        }
+        if receiptImages > 0 {
+            notes.append("\(receiptImages == 1 ? "1 receipt comes without its image" : "\(receiptImages) receipts come without their images") "
+                + "(a Nestory Pro backup carries no images); shop, date, amounts and text are kept.")
+        }
+        self.notes = notes
         outline = HouseholdBackup(appVersion: "Nestory Pro \(nestory.appVersion)", exportDate: nestory.exportDate,
                                   household: .init(name: "", currency: mainCurrency), rooms: rooms, categories: categories)
     }

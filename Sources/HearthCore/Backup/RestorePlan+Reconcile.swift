@@ -83,22 +83,24 @@ extension RestorePlan {
         let key = InventoryRules.key(name)
         if let existing = groupsByName[kind]?[key] {
             restoredIds[group.id] = existing
-            // A backup without colours (made before groups had them) keeps the household's.
+            // A backup without colours (made before groups had them) keeps the household's; a merge
+            // keeps an icon the backup has none for (another app's symbol without an emoji).
             let current = context.groups.first { $0.id == existing }
             let color = backupColor ?? current?.color
+            let groupIcon = strategy == .merge ? icon ?? current?.icon : icon
             // A merge keeps the household's order; a replace takes the backup's.
             let position = strategy == .merge ? current?.position ?? group.position : group.position
             // Two groups of one name in the backup: the last one's icon and colour win.
             if let index = groupInserts.firstIndex(where: { $0.id == existing }) {
-                groupInserts[index].icon = icon
+                groupInserts[index].icon = groupIcon ?? groupInserts[index].icon
                 groupInserts[index].color = color ?? groupInserts[index].color
             } else if let index = groupUpdates.firstIndex(where: { $0.id == existing }) {
-                groupUpdates[index].icon = icon
+                groupUpdates[index].icon = groupIcon ?? groupUpdates[index].icon
                 groupUpdates[index].color = color ?? groupUpdates[index].color
-            } else if let current, (current.name, current.icon, current.color, current.position) == (name, icon, color, position) {
+            } else if let current, (current.name, current.icon, current.color, current.position) == (name, groupIcon, color, position) {
                 summary[kind].skipped += 1 // the same already
             } else {
-                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: icon, color: color, position: position,
+                groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: groupIcon, color: color, position: position,
                                                isDefault: current?.isDefault ?? false))
                 summary[kind].updated += 1
             }

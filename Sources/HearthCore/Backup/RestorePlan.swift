@@ -120,18 +120,28 @@ public struct RestorePlan: Sendable {
     }
 
     /// Once every item is planned: each restored item kept in another, with the container's id in
-    /// the household (a container the backup does not have is left out, with a warning).
+    /// the household. A container the backup does not have, or a link that would keep an item in
+    /// itself (through others) or too deep, is left out with a warning.
     public mutating func containers() -> [(item: UUID, container: UUID)] {
-        var links: [(item: UUID, container: UUID)] = []
+        var resolved: [(item: UUID, container: UUID)] = [], containerOf: [UUID: UUID] = [:]
         for link in containerLinks {
-            if let container = restoredIds[link.container], container != link.item {
-                links.append((link.item, container))
-            } else {
+            guard let container = restoredIds[link.container] else {
                 summary.warnings.append("An item was kept in an item the backup does not have; it is kept in nothing now.")
+                continue
             }
+            resolved.append((link.item, container))
+            containerOf[link.item] = container
         }
         containerLinks = []
-        return links
+        return resolved.filter { link in
+            var next: UUID? = link.container, steps = 0
+            while let current = next, current != link.item, steps < InventoryRules.maximumNesting {
+                next = containerOf[current]
+                steps += 1
+            }
+            if next != nil { summary.warnings.append("An item was kept inside itself (through others) or too deep; it is kept in nothing now.") }
+            return next == nil
+        }
     }
 
     /// The rooms and categories to add before the writes planned since the last call.

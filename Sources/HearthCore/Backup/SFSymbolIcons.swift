@@ -34,12 +34,12 @@ enum SFSymbolIcons {
         "cross.case": "🩺", "pills": "💊", "stethoscope": "🩺", "heart": "❤️", "teddybear": "🧸", "puzzlepiece": "🧩",
         "doc": "📄", "doc.text": "📄", "briefcase": "💼", "banknote": "💵", "creditcard": "💳", "key": "🔑", "lock": "🔒",
         "shield": "🛡️", "umbrella": "☂️", "flame": "🔥", "bolt": "⚡", "battery.100": "🔋", "powerplug": "🔌", "cable.connector": "🔌",
-        "globe": "🌍", "airplane": "✈️", "suitcase": "🧳", "sailboat": "⛵", "fish": "🐟", "gift.fill": "🎁",
+        "globe": "🌍", "airplane": "✈️", "suitcase": "🧳", "sailboat": "⛵", "fish": "🐟",
         // Rooms
         "house": "🏠", "building": "🏢", "building.2": "🏢", "door.left.hand.open": "🚪", "door.garage.closed": "🚗",
         "shower": "🚿", "bathtub": "🛁", "toilet": "🚽", "stairs": "🪜", "figure.and.child.holdinghands": "🧸",
-        "figure.2.and.child.holdinghands": "👪", "person": "🧑", "person.2": "👥", "tree.fill": "🌳", "sun.max": "☀️",
-        "snowflake": "❄️", "washer.fill": "🧺", "popcorn": "🍿", "gym.bag": "🏋️", "hanger": "👔", "square.split.bottomrightquarter": "🪟",
-        "window.vertical.open": "🪟", "mountain.2": "⛰️", "water.waves": "🌊", "sofa.fill": "🛋️",
+        "figure.2.and.child.holdinghands": "👪", "person": "🧑", "person.2": "👥", "sun.max": "☀️",
+        "snowflake": "❄️", "popcorn": "🍿", "gym.bag": "🏋️", "hanger": "👔", "square.split.bottomrightquarter": "🪟",
+        "window.vertical.open": "🪟", "mountain.2": "⛰️", "water.waves": "🌊",
     ]
 }

@@ -15,7 +15,7 @@ public enum InventoryError: Error, Equatable, Sendable {
     case invalidColor(String)
     /// The item named as the one this is kept in is not the household's.
     case containerNotFound
-    /// Kept in itself, or in an item it holds.
+    /// Kept in itself, in an item it holds, or too deep.
     case containerLoop
     case invalidPosition
     case itemNotFound
@@ -64,7 +64,7 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .tooManyTags: "An item may have at most \(InventoryRules.maximumTags) tags of up to \(InventoryRules.maximumTagLength) characters."
         case .invalidIcon: "The icon must be a single emoji."
         case .containerNotFound: "The item it is kept in is not one of the household's items."
-        case .containerLoop: "An item cannot be kept in itself or in an item it holds."
+        case .containerLoop: "An item cannot be kept in itself, in an item it holds, or more than \(InventoryRules.maximumNesting) items deep."
         case .invalidColor(let raw): "The colour “\(raw.prefix(40))” is not a colour; write it like #0A84FF."
         case .invalidPosition: "The position must be between 1 and \(InventoryRules.maximumPosition)."
         case .itemNotFound: "No such item."

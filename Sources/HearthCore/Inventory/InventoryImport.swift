@@ -37,16 +37,27 @@ public struct ImportedItem: Sendable, Equatable {
 public struct ImportedFile: Sendable, Equatable {
     public var items: [ImportedItem]
     public var problems: [ImportProblem]
-    public var rooms: [String]
+    public var rooms: [ImportedRoom]
     /// Whether the file says where items are kept and whether they were sold or archived (an
     /// export of an earlier release does not: the inventory's own values then stay).
     public var hasContainers = true
     public var hasDispositions = true
 
-    public init(items: [ImportedItem], problems: [ImportProblem], rooms: [String] = []) {
+    public init(items: [ImportedItem], problems: [ImportProblem], rooms: [ImportedRoom] = []) {
         self.items = items
         self.problems = problems
         self.rooms = rooms
+    }
+}
+
+/// A room a file names on a line of its own (a HomeBox location row).
+public struct ImportedRoom: Sendable, Equatable {
+    public var line: Int
+    public var name: String
+
+    public init(line: Int, name: String) {
+        self.line = line
+        self.name = name
     }
 }
 

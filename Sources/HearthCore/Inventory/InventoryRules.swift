@@ -12,6 +12,7 @@ public enum InventoryRules {
     public static let maximumWarrantyMonths = 600
     public static let maximumPosition = 1_000_000
     public static let maximumPhotos = 50
+    public static let maximumGroupNameLength = 100
     /// Items inside items inside items…: at most this deep.
     public static let maximumNesting = 20
     /// Items one bulk change may select.
@@ -105,7 +106,7 @@ public enum InventoryRules {
 
     /// A room or category name.
     public static func groupName(_ raw: String, kind: InventoryGroup.Kind) throws(InventoryError) -> String {
-        try text(raw, field: "name of the \(kind.noun)", maximumLength: 100, required: true) ?? ""
+        try text(raw, field: "name of the \(kind.noun)", maximumLength: maximumGroupNameLength, required: true) ?? ""
     }
 
     /// An optional single emoji.

@@ -15,7 +15,7 @@ extension HearthAPIService {
         let today = services.today(for: user)
         let query = try InventoryInput.itemQuery(
             q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
-            warrantyEnding: q.warrantyEnding, barcode: q.barcode, status: q.status?.rawValue, sort: q.sort?.rawValue, today: today
+            warrantyEnding: q.warrantyEnding, barcode: q.barcode, status: q.status?.rawValue ?? "all", sort: q.sort?.rawValue, today: today
         )
         var names: [UUID: String] = [:]
         for kind in InventoryGroup.Kind.allCases {

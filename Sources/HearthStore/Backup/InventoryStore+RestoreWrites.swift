@@ -22,6 +22,19 @@ extension InventoryStore {
         }
     }
 
+    /// Keeps restored items in their containers, a few hundred per statement (PostgreSQL is told the
+    /// CASE's values are UUIDs; SQLite stores them as it stores every id).
+    static func setContainers(_ links: [(item: UUID, container: UUID)], householdId: UUID, on db: any SQLDatabase, kind: DatabaseKind) async throws {
+        for chunk in links.chunks(of: 300) {
+            var cases = SQLQueryString("")
+            for link in chunk {
+                cases += kind == .postgres ? " WHEN \(bind: link.item) THEN CAST(\(bind: link.container) AS uuid)" : " WHEN \(bind: link.item) THEN \(bind: link.container)"
+            }
+            let ids = chunk.map { SQLQueryString("\(bind: $0.item)") }.joined(separator: ", ")
+            try await db.raw("UPDATE inventory_items SET container_id = CASE id\(cases) END WHERE household_id = \(bind: householdId) AND id IN (\(ids))").run()
+        }
+    }
+
     /// Sets the receipt count of every item of the household whose count is not its links' (the
     /// items a restore added, whose receipts came after them).
     static func recountReceipts(householdId: UUID, on db: any SQLDatabase) async throws {

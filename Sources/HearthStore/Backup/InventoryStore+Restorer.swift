@@ -51,11 +51,7 @@ extension InventoryStore {
             }
             try await ready.insert(on: db)
             let containers = plan.containers()
-            if write {
-                for link in containers {
-                    try await db.update("inventory_items").set("container_id", to: link.container).where("id", .equal, link.item).run()
-                }
-            }
+            if write { try await InventoryStore.setContainers(containers, householdId: householdId, on: db, kind: kind) }
             let addedSet = Set(added)
             var linked = Set<UUID>(), toRead: [(id: UUID, sha256: String)] = []
             try await source.receipts { batch in

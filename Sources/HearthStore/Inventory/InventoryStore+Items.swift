@@ -71,11 +71,12 @@ extension InventoryStore {
     }
 
     /// "Add another like this": a new item with the same details but no serial number (each piece
-    /// has its own), photos or receipts.
+    /// has its own), photos or receipts, owned (even when the original was sold).
     public func duplicateItem(id: UUID, newId: UUID?, householdId: UUID) async throws -> (item: InventoryItem, created: Bool) {
         guard let original = try await item(id: id, householdId: householdId) else { throw try await Self.missing(id, householdId, on: sql) }
         var details = ItemDetails(original)
         details.serialNumber = nil
+        details.disposition = nil
         return try await createItem(id: newId, householdId: householdId, details)
     }
 

@@ -9,7 +9,7 @@ extension PushStore {
     public func dueWarrantyReminders(today: CalendarDate) async throws -> [(householdId: UUID, window: Int, items: [WarrantyReminders.Item])] {
         guard let horizon = today.adding(days: WarrantyReminders.days.max() ?? 30) else { return [] }
         let rows = try await sql.select().columns("id", "household_id", "name", "warranty_until").from("inventory_items")
-            .where("deleted_at", .is, SQLLiteral.null)
+            .where("deleted_at", .is, SQLLiteral.null).where("disposition", .is, SQLLiteral.null)
             .where("warranty_until", .greaterThanOrEqual, today.description).where("warranty_until", .lessThanOrEqual, horizon.description)
             .orderBy("warranty_until").orderBy("name").all()
         var due: [Key: [WarrantyReminders.Item]] = [:]

@@ -23,6 +23,7 @@ import Testing
         return (try #require(try await inventory.store.item(id: tv.id, householdId: inventory.home)), receipt)
     }
 
+    static let loopA = UUID(), loopB = UUID()
     static let allFiles: Set<String> = [InventoryFixture.file("a").sha256, InventoryFixture.file("b").sha256]
 
     @Test(arguments: Backend.available)
@@ -122,6 +123,21 @@ import Testing
             #expect(restored.first { $0.name == "Old bike" }?.disposition == .sold)
             #expect(try await bob.store.summary(householdId: bob.home, today: CalendarDate(iso: "2026-11-27")!).itemCount == 2)
             #expect(try await bob.store.contents(of: bobsBag.id, householdId: bob.home).map(\.name) == ["Lens"])
+            // "Add another like this" of a sold item is one the household owns.
+            let bike = try #require(restored.first { $0.name == "Old bike" })
+            #expect(try await bob.store.duplicateItem(id: bike.id, newId: nil, householdId: bob.home).item.disposition == nil)
+            // A damaged backup that keeps two items in each other keeps neither in the other.
+            var looped = backup
+            looped.items = backup.items.map { item in
+                var item = item
+                item.id = item.name == "Camera bag" ? Self.loopA : item.name == "Lens" ? Self.loopB : UUID()
+                item.containerId = item.name == "Camera bag" ? Self.loopB : item.name == "Lens" ? Self.loopA : nil
+                return item
+            }
+            let carol = try await InventoryFixture.make(database, email: "carol@example.org", clock: ada.clock)
+            let outcome = try await carol.store.restore(looped, householdId: carol.home, strategy: .merge, archiveFiles: [], place: { _ in }, dryRun: false)
+            #expect(outcome.summary.warnings.filter { $0.contains("inside itself") }.count == 2)
+            #expect(try await carol.store.allItems(householdId: carol.home, ItemQuery(status: .all)).allSatisfy { $0.containerId == nil })
         }
     }
 

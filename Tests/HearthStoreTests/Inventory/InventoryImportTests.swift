@@ -87,4 +87,28 @@ import Testing
             #expect(try await bob.store.item(id: Self.drill, householdId: bob.home) == nil) // Ada's id stays Ada's
         }
     }
+
+    @Test(arguments: Backend.available)
+    func aRowAnEarlierReleaseKnewByItsContentIsFoundByItsNewIdFromThenOn(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let oldId = UUID(), homeBoxId = UUID(), editedContentId = UUID()
+            // Setup: an earlier release imported the row under an id made from its content.
+            _ = try await inventory.store.importItems(ImportedFile(items: [Self.row(2, "Sofa", id: oldId, price: 799)], problems: []),
+                                                      householdId: inventory.home, dryRun: false)
+            // Act: this release knows the row by HomeBox's id, and by its old id while it is unchanged.
+            var known = Self.row(2, "Sofa", id: homeBoxId, price: 799)
+            known.formerIds = [oldId]
+            let found = try await inventory.store.importItems(ImportedFile(items: [known], problems: []), householdId: inventory.home, dryRun: false)
+            // Then the row is edited in HomeBox: its content id changes, its HomeBox id does not.
+            var edited = Self.row(2, "Sofa", id: homeBoxId, price: 749)
+            edited.formerIds = [editedContentId]
+            let updated = try await inventory.store.importItems(ImportedFile(items: [edited], problems: []), householdId: inventory.home, dryRun: false)
+            // Check: one sofa, updated, never a second one.
+            #expect(found.skipped == 1 && found.created == 0)
+            #expect(updated.updated == 1 && updated.created == 0, "\(updated.rows)")
+            let sofas = try await inventory.store.allItems(householdId: inventory.home, ItemQuery(status: .all))
+            #expect(sofas.map(\.id) == [oldId] && sofas.first?.purchasePrice == InventoryFixture.usd(749))
+        }
+    }
 }

@@ -13,7 +13,8 @@ struct ItemRow: Sendable {
     let score: Int
     let documented: Bool
     /// The heaviest field missing ("No photo"), for the tile's badge.
-    let firstMissing: String?
+    /// What the tile points out: that the item was sold or archived, else the first thing it lacks.
+    let flag: String?
 
     init(_ item: InventoryItem, groups: GroupNames) {
         id = item.id.text
@@ -25,8 +26,7 @@ struct ItemRow: Sendable {
         let documentation = item.documentation
         score = documentation.score
         documented = documentation.isDocumented
-        // A sold or archived item says so instead of what it lacks: nobody documents it any more.
-        firstMissing = item.disposition?.title ?? documentation.missing.first.map { "No \($0 == .serialNumber ? "serial number" : $0.rawValue)" }
+        flag = item.disposition?.title ?? documentation.missing.first.map { "No \($0 == .serialNumber ? "serial number" : $0.rawValue)" }
     }
 }
 
