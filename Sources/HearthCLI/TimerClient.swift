@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthAPI
+import HearthCore
 import OpenAPIRuntime
 
 /// The timer endpoints for the CLI, with the saved token and one way of reporting problems.
@@ -55,6 +56,23 @@ struct TimerClient {
     func stats() async throws -> Components.Schemas.FocusStats {
         switch try await connection.call({ try await $0.getFocusStats(query: .init(range: .week)) }) {
         case .ok(let ok): try ok.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    /// How many sessions the history has, all or before `before` (a day in the account's time zone).
+    func sessionCount(before: CalendarDate?) async throws -> Int {
+        let to = before.flatMap { $0.adding(days: -1) }?.description
+        switch try await connection.call({ try await $0.listFocusSessions(query: .init(to: to, limit: 1)) }) {
+        case .ok(let ok): return try ok.body.json.total
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    /// Clears the history, all or before `before` (YYYY-MM-DD); answers how many entries went.
+    func clearHistory(before: String?) async throws -> Int {
+        switch try await connection.call({ try await $0.clearFocusSessions(query: .init(before: before)) }) {
+        case .ok(let ok): return try ok.body.json.deleted
         case let other: throw CLIError(unexpected: other)
         }
     }

@@ -39,6 +39,28 @@ import Testing
         }
     }
 
+    @Test func theHistoryIsClearedBeforeADayOrWholeAndStatisticsFollow() async throws {
+        let clock = VirtualClock()
+        try await withApp(clock: clock) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let eve = try await api.signUp(name: "Eve", email: "eve@example.org")
+            try await record(api, token, clock)
+            try await record(api, eve, clock)
+            // Nothing before today (the sessions are today's).
+            let today = CalendarDate(clock.now, in: TimeZone(identifier: "UTC")!)
+            let early = try await api.send(.delete, "/api/v1/focus/sessions?before=\(today)", token: token).json()
+            #expect(early["deleted"] as? Int == 0)
+            #expect(try await api.send(.delete, "/api/v1/focus/sessions?before=someday", token: token).status == .badRequest)
+            let all = try await api.send(.delete, "/api/v1/focus/sessions", token: token).json()
+            #expect(all["deleted"] as? Int == 3)
+            #expect(try await api.send(.get, "/api/v1/focus/sessions", token: token).json()["total"] as? Int == 0)
+            let stats = try await api.send(.get, "/api/v1/focus/stats", token: token).json()
+            #expect((stats["today"] as? [String: Any])?["completedSessions"] as? Int == 0)
+            #expect(try await api.send(.get, "/api/v1/focus/sessions", token: eve).json()["total"] as? Int == 3)
+        }
+    }
+
     @Test func theHistoryExportsAsCSV() async throws {
         let clock = VirtualClock()
         try await withApp(clock: clock) { client in

@@ -130,6 +130,26 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func clearingTheHistoryBeforeADayOrWholeTouchesOnlyTheUsersOwn(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await user(database)
+            let eve = try await user(database, "eve@example.org")
+            let store = FocusStore(database: database, clock: clock)
+            let today = LocalDay.number(of: clock.now, in: utc)
+            for person in [ada, eve] {
+                try await store.insertSessions([session(endingAt: clock.now - 2 * 86_400), session(endingAt: clock.now - 86_400), session(endingAt: clock.now)],
+                                               userId: person.id, timeZone: utc)
+            }
+            // Before today: the two earlier days go, today stays; then everything.
+            #expect(try await store.clearHistory(userId: ada.id, beforeDay: today) == 2)
+            #expect(try await store.sessions(userId: ada.id, filter: .init(), limit: 10, offset: 0).total == 1)
+            #expect(try await store.clearHistory(userId: ada.id, beforeDay: nil) == 1)
+            #expect(try await store.statistics(userId: ada.id, timeZone: utc, dayCount: 7).todayTotals.completed == 0)
+            #expect(try await store.sessions(userId: eve.id, filter: .init(), limit: 10, offset: 0).total == 3)
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func statisticsMatchAHandComputedFixture(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             // Setup: in Berlin, today is Friday 2027-01-15 (the virtual clock says 09:00 local).

@@ -33,6 +33,12 @@ extension HearthAPIService {
         return .noContent
     }
 
+    func clearFocusSessions(_ input: Operations.ClearFocusSessions.Input) async throws -> Operations.ClearFocusSessions.Output {
+        let user = try APIRequest.requireUser()
+        let deleted = try await services.focus.store.clearHistory(userId: user.id, beforeDay: try input.query.before.map(Self.day(from:)))
+        return .ok(.init(body: .json(.init(deleted: deleted))))
+    }
+
     func getFocusStats(_ input: Operations.GetFocusStats.Input) async throws -> Operations.GetFocusStats.Output {
         let user = try APIRequest.requireUser()
         let dayCount = switch input.query.range ?? .week { case .week: 7; case .month: 30; case .year: 365 }

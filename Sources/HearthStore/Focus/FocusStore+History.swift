@@ -31,6 +31,20 @@ extension FocusStore {
         try await sql.delete(from: "focus_sessions").where("id", .equal, id).where("user_id", .equal, userId).runCounting() > 0
     }
 
+    /// Clears the user's history (sessions and gym workouts), all of it or the local days before
+    /// `beforeDay`; returns how many rows went. Statistics are read from these tables, so they follow.
+    public func clearHistory(userId: UUID, beforeDay: Int?) async throws -> Int {
+        try await database.transaction { db in
+            var deleted = 0
+            for table in ["focus_sessions", "focus_workouts"] {
+                let delete = db.delete(from: table).where("user_id", .equal, userId)
+                if let beforeDay { delete.where("local_day", .lessThan, beforeDay) }
+                deleted += try await delete.runCounting()
+            }
+            return deleted
+        }
+    }
+
     /// Adds finished sessions directly (imports, benchmarks and tests), in one transaction.
     public func insertSessions(_ sessions: [FocusSession], userId: UUID, timeZone: TimeZone) async throws {
         try await database.transaction { db in
