@@ -275,3 +275,27 @@ def test_layouts_phone_desktop_landscape_and_eink(server, browser_factory, scree
     click(phone, phone.find_element(By.ID, "open-settings"))
     wait(phone).until(EC.visibility_of_element_located((By.ID, "settings-dialog")))
     screenshot(phone, "focus-eink-settings-phone")
+
+
+def test_the_history_is_cleared_after_a_confirmation_that_counts_what_goes(server, browser_factory):
+    from test_pages import some_history
+    phone = browser_factory()
+    email = unique_email()
+    register(phone, server, email)
+    some_history(server, email)
+    phone.get(f"{server}/focus/history")
+    wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#sessions .session"))
+    # Before a day long past: nothing goes, and the page says so.
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#clear-history summary"))
+    phone.execute_script("document.getElementById('clear-before').value = '2001-01-01'")
+    submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "clear-start"))
+    assert "no sessions to delete before 2001-01-01" in text_of(phone, "clear-question")
+    assert not phone.find_elements(By.ID, "clear-delete")
+    # Everything: the count first, then the deletion.
+    phone.get(f"{server}/focus/history")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#clear-history summary"))
+    submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "clear-start"))
+    assert text_of(phone, "clear-question").startswith("Delete 1 session,")
+    submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "clear-delete"))
+    wait(phone).until(lambda d: "History cleared" in d.find_element(By.TAG_NAME, "body").text)
+    assert not phone.find_elements(By.CSS_SELECTOR, "#sessions .session")

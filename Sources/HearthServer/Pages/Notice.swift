@@ -6,7 +6,7 @@ import Hummingbird
 enum Notice: String {
     case saved, passwordChanged = "password-changed", tokenRevoked = "token-revoked", joined, left
     case inviteWithdrawn = "invite-withdrawn", memberRemoved = "member-removed", signedOut = "signed-out", accountDeleted = "account-deleted"
-    case sessionDeleted = "session-deleted", timeZoneChanged = "time-zone"
+    case sessionDeleted = "session-deleted", historyCleared = "history-cleared", timeZoneChanged = "time-zone"
     case listRestored = "list-restored", listPurged = "list-purged", listGone = "list-gone"
     case itemAdded = "item-added", itemCopied = "item-copied", itemRestored = "item-restored", itemPurged = "item-purged"
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", noLineChosen = "no-line-chosen", groupDeleted = "group-deleted"
@@ -28,6 +28,7 @@ enum Notice: String {
         case .signedOut: "You are signed out."
         case .accountDeleted: "Your account and its data were deleted."
         case .sessionDeleted: "Session deleted."
+        case .historyCleared: "History cleared. Statistics and streaks count what is left."
         case .timeZoneChanged: "Time zone changed: times and “today” now follow this device."
         case .listRestored: "List restored with all its items."
         case .listPurged: "List deleted for good."

@@ -12,6 +12,7 @@ struct FocusPages {
         router.get("/focus", use: timer)
         router.get("/focus/history", use: history)
         router.post("/focus/history/{id}/delete", use: deleteSession)
+        router.post("/focus/history/clear", use: clearHistory)
         router.get("/focus/stats", use: statistics)
         router.get("/shell/focus", use: shell)
     }
@@ -38,14 +39,42 @@ struct FocusPages {
     }
 
     func history(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        try await renderHistory(HistoryPage.Query(request.uri.queryParameters), context: context, notice: Notice.from(request))
+    }
+
+    private func renderHistory(_ query: HistoryPage.Query, context: HearthRequestContext, notice: String? = nil,
+                               clearing: HistoryPage.Clearing? = nil) async throws -> Response {
         let user = try context.requireUser()
-        let query = HistoryPage.Query(request.uri.queryParameters)
         let (sessions, total) = try await services.focus.store.sessions(
             userId: user.id, filter: query.filter, limit: HistoryPage.pageSize, offset: query.page * HistoryPage.pageSize
         )
-        let page = HistoryPage(layout: services.layout("Focus history", .focus, context, notice: Notice.from(request)),
-                               query: query, sessions: sessions, total: total, timeZone: user.zone)
+        let page = HistoryPage(layout: services.layout("Focus history", .focus, context, notice: notice),
+                               query: query, sessions: sessions, total: total, timeZone: user.zone, clearing: clearing)
         return try services.renderer.render("focus-history", page)
+    }
+
+    struct ClearForm: Decodable {
+        let before: String?
+        let confirm: String?
+    }
+
+    /// Clears the history (all, or the days before `before`): first a confirmation that says how
+    /// many sessions go, then, confirmed, the deletion.
+    func clearHistory(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: ClearForm.self, context: context)
+        let before = form.before.flatMap { $0.isEmpty ? nil : $0 }
+        var beforeDay: Int?
+        if let before {
+            guard let day = LocalDay.number(ofISODate: before) else { throw HTTPErrorMessage.badRequest("“\(before)” is not a date; use YYYY-MM-DD.") }
+            beforeDay = day
+        }
+        guard form.confirm == "yes" else {
+            let count = try await services.focus.store.sessions(userId: user.id, filter: .init(toDay: beforeDay.map { $0 - 1 }), limit: 1, offset: 0).total
+            return try await renderHistory(HistoryPage.Query([:]), context: context, clearing: .init(before: before, count: count))
+        }
+        _ = try await services.focus.store.clearHistory(userId: user.id, beforeDay: beforeDay)
+        return .seeOther("/focus/history", notice: .historyCleared)
     }
 
     func deleteSession(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -50,6 +50,27 @@ struct HistoryPage: Sendable {
         let label: String?
     }
 
+    /// What "Clear history" is about to delete, for the person to confirm.
+    struct Clearing: Sendable {
+        let before: String?
+        let count: Int
+        /// Whether there is anything to delete (Mustache reads stored properties only).
+        let hasSessions: Bool
+
+        init(before: String?, count: Int) {
+            self.before = before
+            self.count = count
+            hasSessions = count > 0
+        }
+
+        var question: String {
+            guard count > 0 else { return "There are no sessions to delete\(before.map { " before \($0)" } ?? "")." }
+            let sessions = DisplayFormat.count(count, "session", "sessions").lowercased()
+            return "Delete \(sessions)\(before.map { " before \($0)" } ?? ""), and gym workouts\(before == nil ? "" : " of those days")? "
+                + "Statistics and streaks will no longer count them. This cannot be undone."
+        }
+    }
+
     struct KindOption: Sendable {
         let value: String
         let title: String
@@ -65,9 +86,14 @@ struct HistoryPage: Sendable {
     let csvLink: String
     let previousLink: String?
     let nextLink: String?
+    let clearing: Clearing?
+    /// The confirmation's text (Mustache reads stored properties only).
+    let clearQuestion: String?
 
-    init(layout: Layout, query: Query, sessions: [FocusSession], total: Int, timeZone: TimeZone) {
+    init(layout: Layout, query: Query, sessions: [FocusSession], total: Int, timeZone: TimeZone, clearing: Clearing? = nil) {
         self.layout = layout
+        self.clearing = clearing
+        clearQuestion = clearing?.question
         kinds = [KindOption(value: "", title: "All kinds", selected: query.kind.isEmpty)]
             + [TimerPhase.focus, .shortBreak, .longBreak, .countdown, .rest].map {
                 KindOption(value: $0.rawValue, title: $0.title, selected: $0.rawValue == query.kind)
