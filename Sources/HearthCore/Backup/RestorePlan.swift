@@ -133,15 +133,20 @@ public struct RestorePlan: Sendable {
             containerOf[link.item] = container
         }
         containerLinks = []
-        return resolved.filter { link in
+        var links: [(item: UUID, container: UUID)] = []
+        for link in resolved {
             var next: UUID? = link.container, steps = 0
             while let current = next, current != link.item, steps < InventoryRules.maximumNesting {
                 next = containerOf[current]
                 steps += 1
             }
-            if next != nil { summary.warnings.append("An item was kept inside itself (through others) or too deep; it is kept in nothing now.") }
-            return next == nil
+            if next == nil {
+                links.append(link)
+            } else {
+                summary.warnings.append("An item was kept inside itself (through others) or too deep; it is kept in nothing now.")
+            }
         }
+        return links
     }
 
     /// The rooms and categories to add before the writes planned since the last call.

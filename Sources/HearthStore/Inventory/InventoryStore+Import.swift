@@ -25,11 +25,11 @@ extension InventoryStore {
             var adopted: [(item: UUID, sourceId: UUID)] = []
             for var item in items {
                 let id = importer.id(for: item)
-                if importer.isKnownByFormerId(item, as: id) { adopted.append((id, item.id)) }
                 guard importer.seen.insert(id).inserted else {
                     report.record(item, .skip, reason: "the same item as an earlier row")
                     continue
                 }
+                if importer.isKnownByFormerId(item, as: id) { adopted.append((id, item.id)) }
                 if item.details.containerId != nil && containers[id] == nil {
                     item.note = [item.note, "the item it was kept in is in neither the file nor the inventory, or is kept in it; it is kept in nothing now"].compactMap { $0 }.joined(separator: "; ")
                 }
