@@ -7,7 +7,7 @@ struct FocusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "focus", abstract: "Control and watch your timer (Pomodoro, countdown, rest).",
         subcommands: [Start.self, Pause.self, Resume.self, Skip.self, Reset.self, Extend.self, Status.self, Watch.self, Stats.self,
-                      FocusHistoryCommand.self],
+                      FocusSettingsCommand.self, FocusHistoryCommand.self],
         defaultSubcommand: Status.self
     )
 

@@ -60,6 +60,27 @@ struct TimerClient {
         }
     }
 
+    func settings() async throws -> FocusSettings {
+        switch try await connection.call({ try await $0.getFocusSettings() }) {
+        case .ok(let ok): return try Self.convert(try ok.body.json)
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    /// Saves the settings and answers them as the server keeps them.
+    func saveSettings(_ settings: FocusSettings) async throws -> FocusSettings {
+        let body: Components.Schemas.FocusSettings = try Self.convert(settings)
+        switch try await connection.call({ try await $0.putFocusSettings(body: .json(body)) }) {
+        case .ok(let ok): return try Self.convert(try ok.body.json)
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    /// The API's settings and HearthCore's have the same JSON.
+    private static func convert<From: Encodable, To: Decodable>(_ value: From) throws -> To {
+        try JSONDecoder().decode(To.self, from: JSONEncoder().encode(value))
+    }
+
     /// How many sessions the history has, all or before `before` (a day in the account's time zone).
     func sessionCount(before: CalendarDate?) async throws -> Int {
         let to = before.flatMap { $0.adding(days: -1) }?.description

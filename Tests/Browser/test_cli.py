@@ -168,6 +168,37 @@ def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
     assert "  [ ] Milk (3 l)" in _hearth(hearth_bin, tmp_path, "lists", "show", "Groceries").stdout
 
 
+def test_settings_and_appearance_from_the_command_line(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+
+    shown = _hearth(hearth_bin, tmp_path, "focus", "settings")
+    assert shown.returncode == 0, shown.stderr
+    lines = dict(line.split(None, 1) for line in shown.stdout.splitlines())
+    assert lines["focus"] == "25m" and lines["rest"] == "1m30s" and lines["skipped-focus-counts-towards-long-break"] == "off"
+    changed = _hearth(hearth_bin, tmp_path, "focus", "settings", "set", "skipped-focus-counts-towards-long-break", "on")
+    assert changed.returncode == 0, changed.stderr
+    assert "skipped-focus-counts-towards-long-break  on" in changed.stdout
+    assert _hearth(hearth_bin, tmp_path, "focus", "settings", "set", "focus", "50m").returncode == 0
+    # The skip rule as set: a skipped focus moves the cycle on.
+    started = _hearth(hearth_bin, tmp_path, "focus", "start").stdout
+    assert started.startswith("Focus · 50:00 left") or started.startswith("Focus · 49:59 left"), started
+    skipped = _hearth(hearth_bin, tmp_path, "focus", "skip")
+    assert skipped.returncode == 0 and "Cycle ●○○○ · 0 completed today" in skipped.stdout, skipped.stdout
+    for args, message in [(("set", "focus", "50"), "with its unit"), (("set", "focus", "5h"), "focusSeconds must be between 1 and 14400"),
+                          (("set", "colour", "red"), "Unknown setting “colour”"), (("set", "vibration", "maybe"), "on or off")]:
+        refused = _hearth(hearth_bin, tmp_path, "focus", "settings", *args)
+        assert refused.returncode != 0 and message in refused.stderr, refused.stderr
+
+    appearance = _hearth(hearth_bin, tmp_path, "appearance")
+    assert appearance.stdout == "Theme: Follow the system\nAccent colour: Tomato\n", appearance.stdout
+    dark = _hearth(hearth_bin, tmp_path, "appearance", "--theme", "dark", "--accent", "ocean")
+    assert dark.returncode == 0 and dark.stdout == "Theme: Dark\nAccent colour: Ocean Blue\n", dark.stderr
+    neon = _hearth(hearth_bin, tmp_path, "appearance", "--theme", "neon")
+    assert neon.returncode != 0 and "Unknown theme “neon”" in neon.stderr
+
+
 def test_the_inventory_from_the_command_line(server, hearth_bin, tmp_path):
     email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
     _register(server, email, "correct horse battery")
@@ -190,6 +221,10 @@ def test_the_inventory_from_the_command_line(server, hearth_bin, tmp_path):
     assert listed.returncode == 0 and "Lamp" in listed.stdout and "Television" not in listed.stdout, listed.stdout
     found = _hearth(hearth_bin, tmp_path, "inventory", "search", "tele")
     assert "Television" in found.stdout and "$1,299.00" in found.stdout, found.stdout
+    filtered = _hearth(hearth_bin, tmp_path, "inventory", "search", 'room:"living room" value>1000')
+    assert "Television" in filtered.stdout and "Lamp" not in filtered.stdout, filtered.stdout
+    unknown = _hearth(hearth_bin, tmp_path, "inventory", "search", "colour:red")
+    assert unknown.returncode != 0 and "“colour:” is not a search filter" in unknown.stderr, unknown.stderr
     shown = _hearth(hearth_bin, tmp_path, "inventory", "show", "tel")
     assert "Room: Living room" in shown.stdout and "Still missing: add a receipt, add the serial number" in shown.stdout, shown.stdout
     score = _hearth(hearth_bin, tmp_path, "inventory", "score")

@@ -160,6 +160,24 @@ import Testing
         }
     }
 
+    @Test func theSkipRuleIsASetting() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let defaults = try await api.send(.get, "/api/v1/focus/settings", token: token).json()
+            #expect(defaults["skippedFocusCountsTowardsLongBreak"] as? Bool == false)
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+            #expect(try await api.send(.post, "/api/v1/focus/timer/skip", token: token).json()["cyclePosition"] as? Int == 0)
+
+            let saved = try await api.send(.put, "/api/v1/focus/settings", json: #"{"skippedFocusCountsTowardsLongBreak":true}"#, token: token)
+            #expect(try saved.json()["skippedFocusCountsTowardsLongBreak"] as? Bool == true)
+            _ = try await api.send(.post, "/api/v1/focus/timer/start", json: #"{"mode":"pomodoro"}"#, token: token)
+            let skipped = try await api.send(.post, "/api/v1/focus/timer/skip", token: token).json()
+            #expect(skipped["cyclePosition"] as? Int == 1)
+            #expect(skipped["completedToday"] as? Int == 0)
+        }
+    }
+
     @Test func anotherUserCannotSeeOrControlMyTimer() async throws {
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)

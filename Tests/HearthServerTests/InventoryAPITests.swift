@@ -46,6 +46,35 @@ import Testing
         }
     }
 
+    @Test func theSearchTakesFiltersAndNamesABadOne() async throws {
+        try await withApp(clock: VirtualClock()) { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let rooms = try await api.send(.get, "/api/v1/inventory/rooms", token: token).json()["groups"] as? [[String: Any]] ?? []
+            let living = try #require(rooms.first { $0["name"] as? String == "Living room" }?["id"] as? String)
+            for json in [#"{"name":"Television","roomId":"\#(living)","purchasePrice":{"amount":89900,"currency":"USD"}}"#,
+                         #"{"name":"Kettle","purchasePrice":{"amount":2900,"currency":"USD"}}"#] {
+                #expect(try await api.send(.post, "/api/v1/inventory/items", json: json, token: token).status == .created)
+            }
+            func names(_ q: String, _ path: String = "/api/v1/inventory/items") async throws -> TestResponse {
+                try await api.send(.get, "\(path)?q=\(q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")", token: token)
+            }
+            let found = try await names(#"room:"living room" value>500"#).json()["items"] as? [[String: Any]]
+            #expect(found?.map { $0["name"] as? String } == ["Television"])
+            #expect(try await names("value<100").json()["total"] as? Int == 1)
+            #expect(try await names("value<100", "/api/v1/inventory/export.csv").text.contains("Kettle"))
+            for (q, named) in [("colour:red", "“colour:” is not a search filter."), ("value>lots", "“value>lots”"),
+                               ("room:cellar", "no room called “cellar”")] {
+                for path in ["/api/v1/inventory/items", "/api/v1/inventory/export.csv"] {
+                    let refused = try await names(q, path)
+                    #expect(refused.status == .badRequest)
+                    let detail = try refused.json()["detail"] as? String ?? ""
+                    #expect(detail.contains(named), "\(detail)")
+                }
+            }
+        }
+    }
+
     @Test func badInputIsRefusedAndChangesNothing() async throws {
         try await withApp(clock: VirtualClock()) { client in
             let api = APIClient(client: client)

@@ -26,6 +26,40 @@ import Testing
         }
     }
 
+    @Test func theAPISetsTheAppearanceEveryPageShows() async throws {
+        try await withApp { client in
+            let user = WebUser(client)
+            try await user.register(email: "ada@example.org")
+            let api = APIClient(client: client)
+            let token = try await api.signIn(email: "ada@example.org")
+            let eve = try await api.signUp(name: "Eve", email: "eve@example.org")
+            #expect(try await api.send(.get, "/api/v1/me/appearance", token: token).json() as NSDictionary
+                == ["theme": "system", "accent": "tomato"])
+
+            let saved = try await api.send(.put, "/api/v1/me/appearance", json: #"{"theme":"dark","accent":"forest"}"#, token: token)
+            #expect(saved.status == .ok)
+            #expect(try saved.json() as NSDictionary == ["theme": "dark", "accent": "forest"])
+            #expect(try await user.get("/settings").text.contains(#"data-theme="dark" data-accent="forest""#))
+            #expect(try await api.send(.get, "/api/v1/me/appearance", token: eve).json()["theme"] as? String == "system")
+        }
+    }
+
+    @Test func theAPIRefusesAnUnknownThemeAndChangesNothing() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            for body in [#"{"theme":"neon","accent":"ocean"}"#, #"{"theme":"dark"}"#, #"{"theme":"dark","accent":"ocean","font":"big"}"#] {
+                #expect(try await api.send(.put, "/api/v1/me/appearance", json: body, token: token).status == .badRequest)
+            }
+            #expect(try await api.send(.get, "/api/v1/me/appearance", token: token).json()["theme"] as? String == "system")
+        }
+    }
+
+    @Test func everyThemeAndAccentIsInTheAPI() {
+        for theme in Theme.allCases { #expect(HearthAPIService.dto(Appearance(theme: theme)).theme.rawValue == theme.rawValue) }
+        for accent in Accent.allCases { #expect(HearthAPIService.dto(Appearance(accent: accent)).accent.rawValue == accent.rawValue) }
+    }
+
     @Test func profileChangesAreValidated() async throws {
         try await withApp { client in
             let user = WebUser(client)

@@ -90,6 +90,11 @@ struct APIClient: Sendable {
         let registered = try await send(.post, "/api/v1/auth/register",
                                         json: #"{"name":"\#(name)","email":"\#(email)","password":"\#(password)"}"#)
         #expect(registered.status == .created)
+        return try await signIn(email: email, password: password)
+    }
+
+    /// A new token for an account that exists.
+    func signIn(email: String, password: String = "correct horse battery") async throws -> String {
         let created = try await send(.post, "/api/v1/auth/tokens",
                                      json: #"{"name":"test","email":"\#(email)","password":"\#(password)"}"#)
         #expect(created.status == .created)

@@ -8,6 +8,9 @@ public struct FocusSettings: Sendable, Codable, Equatable {
     public var sessionsUntilLongBreak = 4
     public var autoStartBreaks = false
     public var autoStartFocus = false
+    /// A skipped focus session moves the cycle on towards the long break (the countdown app's
+    /// rule). Off by default: a skipped session is not a completed one.
+    public var skippedFocusCountsTowardsLongBreak = false
     /// Rest timer duration.
     public var restSeconds = 90
     /// One of ``FocusSettings/sounds``; "none" is silent.
@@ -67,6 +70,7 @@ public struct FocusSettings: Sendable, Codable, Equatable {
 extension FocusSettings {
     enum CodingKeys: String, CodingKey {
         case focusSeconds, shortBreakSeconds, longBreakSeconds, sessionsUntilLongBreak, autoStartBreaks, autoStartFocus
+        case skippedFocusCountsTowardsLongBreak
         case restSeconds, sound, volume, vibration, notifications, focusModeSuggestion, keepScreenAwake, einkMinuteRedraw
     }
 
@@ -81,6 +85,8 @@ extension FocusSettings {
         sessionsUntilLongBreak = try values.decodeIfPresent(Int.self, forKey: .sessionsUntilLongBreak) ?? defaults.sessionsUntilLongBreak
         autoStartBreaks = try values.decodeIfPresent(Bool.self, forKey: .autoStartBreaks) ?? defaults.autoStartBreaks
         autoStartFocus = try values.decodeIfPresent(Bool.self, forKey: .autoStartFocus) ?? defaults.autoStartFocus
+        skippedFocusCountsTowardsLongBreak = try values.decodeIfPresent(Bool.self, forKey: .skippedFocusCountsTowardsLongBreak)
+            ?? defaults.skippedFocusCountsTowardsLongBreak
         restSeconds = try values.decodeIfPresent(Int.self, forKey: .restSeconds) ?? defaults.restSeconds
         sound = try values.decodeIfPresent(String.self, forKey: .sound) ?? defaults.sound
         volume = try values.decodeIfPresent(Int.self, forKey: .volume) ?? defaults.volume

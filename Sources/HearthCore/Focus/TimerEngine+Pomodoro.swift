@@ -35,14 +35,16 @@ extension TimerEngine {
     }
 
     /// After a focus session: count it (unless skipped) and offer the break; after a break: offer focus.
-    /// The next phase starts at once when the matching auto-start setting is on.
+    /// A skipped focus moves the cycle on only with ``FocusSettings/skippedFocusCountsTowardsLongBreak``,
+    /// and is never a completed session. The next phase starts at once when the matching auto-start
+    /// setting is on.
     func moveOnFromPomodoro(_ finished: TimerPhase, _ transition: inout TimerTransition, at time: Date, skipped: Bool,
                             settings: FocusSettings) {
         transition.state.phase = .idle
         transition.state.settings = settings
         if finished == .focus {
+            if !skipped || settings.skippedFocusCountsTowardsLongBreak { transition.state.cyclePosition += 1 }
             if !skipped {
-                transition.state.cyclePosition += 1
                 let day = today(at: time)
                 transition.state.completedToday = transition.state.completedFocusSessions(today: day) + 1
                 transition.state.completedDay = day

@@ -38,6 +38,8 @@ public enum InventoryError: Error, Equatable, Sendable {
     case changedSince(String)
     /// A paging cursor that this server did not make, or made for another sort.
     case invalidCursor
+    /// A search filter that is unknown or has a bad value; the message names it and lists the filters.
+    case invalidSearch(String)
     case claimNotFound
     /// A claim without items, or with more than a claim may list.
     case invalidClaimItems
@@ -82,6 +84,7 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .idConflict: "This id is already used by something else."
         case .changedSince(let name): "“\(name)” was changed on another device after this edit; that change stands. Open the item to see it, and edit again if need be."
         case .invalidCursor: "The cursor is not one this server gave for this list; start again without it."
+        case .invalidSearch(let message): message
         case .claimNotFound: "No such claim."
         case .invalidClaimItems: "Pick 1 to \(InventoryRules.maximumSelection) of the household's items for the claim, each once."
         case .claimQuantityTooLarge(let name, let owned): "“\(name)” has \(owned) pieces; at most \(owned) can be lost."

@@ -13,10 +13,11 @@ extension HearthAPIService {
         if let limit = q.limit, !(1...ItemQuery.maximumLimit).contains(limit) {
             throw HTTPErrorMessage.badRequest("“limit” must be between 1 and \(ItemQuery.maximumLimit).")
         }
-        let query = try InventoryInput.itemQuery(
+        var query = try InventoryInput.itemQuery(
             q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
             warrantyEnding: q.warrantyEnding, barcode: q.barcode, status: q.status?.rawValue, sort: q.sort?.rawValue, today: today, cursor: q.cursor, limit: q.limit ?? 50
         )
+        try await services.inventory.applySearchFilters(to: &query, householdId: user.householdId, today: today)
         let page = try await services.inventory.items(householdId: user.householdId, query)
         return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor, total: page.total))))
     }

@@ -13,17 +13,18 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let q = input.query
         let today = services.today(for: user)
-        let query = try InventoryInput.itemQuery(
+        var query = try InventoryInput.itemQuery(
             q: q.q, room: q.room, category: q.category, tag: q.tag, documented: q.documented, condition: q.condition, missing: q.missing,
             warrantyEnding: q.warrantyEnding, barcode: q.barcode, status: q.status?.rawValue ?? "all", sort: q.sort?.rawValue, today: today
         )
+        try await services.inventory.applySearchFilters(to: &query, householdId: user.householdId, today: today)
         var names: [UUID: String] = [:]
         for kind in InventoryGroup.Kind.allCases {
             for group in try await services.inventory.groups(kind, householdId: user.householdId) { names[group.id] = group.name }
         }
-        let inventory = services.inventory, householdId = user.householdId
+        let inventory = services.inventory, householdId = user.householdId, filtered = query
         let pages = InventoryCSV.Pages(groupNames: names) { cursor in
-            var page = query
+            var page = filtered
             page.cursor = cursor
             return try await inventory.exportPage(householdId: householdId, page)
         }

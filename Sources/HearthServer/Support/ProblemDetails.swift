@@ -102,7 +102,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
         case .itemDeleted: .gone
         case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen, .receiptNotConfirmed: .conflict
-        case .invalidCursor: .badRequest
+        case .invalidCursor, .invalidSearch: .badRequest
         }
     }
 

@@ -60,28 +60,46 @@ extension InventoryStore {
         case .gone: select.where(SQLColumn("disposition", table: "i"), .isNot, SQLLiteral.null)
         case .all: break
         }
-        for (column, filter) in [("room_id", query.room), ("category_id", query.category)] {
-            switch filter {
-            case .group(let id): select.where(SQLColumn(column, table: "i"), .equal, SQLBind(id))
-            case .unassigned: select.where(SQLColumn(column, table: "i"), .is, SQLLiteral.null)
-            case nil: break
-            }
-        }
-        if let tag = query.tag {
-            select.where(SQLQueryString("i.id IN (SELECT item_id FROM inventory_item_tags WHERE household_id = \(bind: householdId) AND tag_key = \(bind: tag.lowercased()))"))
-        }
-        if let documented = query.documented {
-            select.where(SQLRaw(documented ? InventorySQL.documented("i") : "NOT \(InventorySQL.documented("i"))"))
-        }
-        if let condition = query.condition { select.where(SQLColumn("condition", table: "i"), .equal, SQLBind(condition.rawValue)) }
-        if let missing = query.missing { select.where(SQLRaw("NOT (\(InventorySQL.has(missing, "i")))")) }
-        if let endsBy = query.warrantyEndsBy {
-            select.where(SQLColumn("warranty_until", table: "i"), .lessThanOrEqual, SQLBind(endsBy.description))
-            if let today = query.today { select.where(SQLColumn("warranty_until", table: "i"), .greaterThanOrEqual, SQLBind(today.description)) }
-        }
-        if let barcode = query.barcode { select.where(SQLColumn("barcode", table: "i"), .equal, SQLBind(barcode)) }
+        for filter in query.filters { select.where(Self.condition(filter, householdId: householdId)) }
         let words = query.searchWords
         if !words.isEmpty { select.where(Self.matching(words, kind: kind)) }
+    }
+
+    /// The SQL condition of one filter over `inventory_items i`.
+    static func condition(_ filter: ItemQuery.Filter, householdId: UUID) -> any SQLExpression {
+        switch filter {
+        case .room(let groups): return group(groups, column: "room_id")
+        case .category(let groups): return group(groups, column: "category_id")
+        case .tag(let tag):
+            return SQLQueryString("""
+                i.id IN (SELECT item_id FROM inventory_item_tags WHERE household_id = \(bind: householdId) AND tag_key = \(bind: tag.lowercased()))
+                """)
+        case .documented(let documented):
+            return SQLRaw(documented ? InventorySQL.documented("i") : "NOT \(InventorySQL.documented("i"))")
+        case .condition(let condition): return SQLBinaryExpression(SQLColumn("condition", table: "i"), .equal, SQLBind(condition.rawValue))
+        case .missing(let field): return SQLRaw("NOT (\(InventorySQL.has(field, "i")))")
+        case .warranty(let endsBy, let from):
+            let until = SQLColumn("warranty_until", table: "i")
+            let before = SQLBinaryExpression(until, .lessThanOrEqual, SQLBind(endsBy.description))
+            guard let from else { return before }
+            return SQLBinaryExpression(before, .and, SQLBinaryExpression(until, .greaterThanOrEqual, SQLBind(from.description)))
+        case .barcode(let barcode): return SQLBinaryExpression(SQLColumn("barcode", table: "i"), .equal, SQLBind(barcode))
+        case .value(let comparison, let money):
+            return SQLQueryString("""
+                (\(unsafeRaw: InventorySQL.value("i")) \(unsafeRaw: comparison == .above ? ">" : "<") \(bind: money.amount) \
+                AND \(unsafeRaw: InventorySQL.valueCurrency("i")) = \(bind: money.currency))
+                """)
+        }
+    }
+
+    /// In one of the rooms or categories (`column`), or without one for ``ItemQuery/GroupFilter/unassigned``.
+    private static func group(_ groups: [ItemQuery.GroupFilter], column: String) -> any SQLExpression {
+        let ids = groups.compactMap { if case .group(let id) = $0 { id } else { nil } }
+        var parts: [any SQLExpression] = []
+        if !ids.isEmpty { parts.append(SQLBinaryExpression(SQLColumn(column, table: "i"), .in, SQLGroupExpression(ids.map { SQLBind($0) }))) }
+        if groups.contains(.unassigned) { parts.append(SQLBinaryExpression(SQLColumn(column, table: "i"), .is, SQLLiteral.null)) }
+        guard !parts.isEmpty else { return SQLRaw("1 = 0") }
+        return SQLGroupExpression(SQLList(parts, separator: SQLRaw(" OR ")))
     }
 
     /// Items whose search text has every word as the start of one of its words.

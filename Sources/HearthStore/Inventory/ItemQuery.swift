@@ -4,7 +4,7 @@ import HearthCore
 /// What the item list shows: filters, text search, sort and the page.
 public struct ItemQuery: Sendable, Equatable {
     /// A room or category filter: one of them, or the items without one.
-    public enum GroupFilter: Sendable, Equatable {
+    public enum GroupFilter: Sendable, Hashable {
         case group(UUID)
         case unassigned
     }
@@ -20,21 +20,29 @@ public struct ItemQuery: Sendable, Equatable {
         case name, value, added, purchased
     }
 
+    /// One condition an item must meet. The list's own parameters and the search box's filters
+    /// (``ItemSearch``, once names are found) come to these, and every one must hold.
+    public enum Filter: Sendable, Equatable {
+        /// In one of these rooms (or without one).
+        case room([GroupFilter])
+        case category([GroupFilter])
+        case tag(String)
+        /// Only documented (true) or only not documented (false) items.
+        case documented(Bool)
+        case condition(ItemCondition)
+        /// Only items that lack this field.
+        case missing(DocumentationField)
+        /// The warranty ends between `from` (when given) and `endsBy`.
+        case warranty(endsBy: CalendarDate, from: CalendarDate?)
+        /// Exactly this barcode.
+        case barcode(String)
+        /// A value (``InventorySQL/value(_:)``) in the money's currency strictly above or below it.
+        case value(ItemSearch.Comparison, Money)
+    }
+
     /// Words to find, each as the start of a word ("sams" finds Samsung).
     public var text: String?
-    public var room: GroupFilter?
-    public var category: GroupFilter?
-    public var tag: String?
-    /// Only documented (true) or only not documented (false) items.
-    public var documented: Bool?
-    public var condition: ItemCondition?
-    /// Only items that lack this field.
-    public var missing: DocumentationField?
-    /// Only items whose warranty ends between `today` and this date.
-    public var warrantyEndsBy: CalendarDate?
-    public var today: CalendarDate?
-    /// Only items with exactly this barcode.
-    public var barcode: String?
+    public var filters: [Filter]
     public var status: Status
     public var sort: Sort
     /// Where the previous page ended (``ItemPage/nextCursor``).
@@ -45,20 +53,18 @@ public struct ItemQuery: Sendable, Equatable {
     /// Items a page of an export reads at once (``InventoryStore/exportPage(householdId:_:)``).
     public static let exportPageSize = 2000
 
+    /// The list's parameters: each one given is a filter. `warrantyEndsBy` counts from `today`.
     public init(text: String? = nil, room: GroupFilter? = nil, category: GroupFilter? = nil, tag: String? = nil, documented: Bool? = nil,
                 condition: ItemCondition? = nil, missing: DocumentationField? = nil, warrantyEndsBy: CalendarDate? = nil,
                 today: CalendarDate? = nil, barcode: String? = nil, status: Status = .owned, sort: Sort = .name, cursor: String? = nil,
                 limit: Int = 50) {
         self.text = text
-        self.room = room
-        self.category = category
-        self.tag = tag
-        self.documented = documented
-        self.condition = condition
-        self.missing = missing
-        self.warrantyEndsBy = warrantyEndsBy
-        self.today = today
-        self.barcode = barcode
+        let filters: [Filter?] = [
+            room.map { .room([$0]) }, category.map { .category([$0]) }, tag.map(Filter.tag), documented.map(Filter.documented),
+            condition.map(Filter.condition), missing.map(Filter.missing), warrantyEndsBy.map { .warranty(endsBy: $0, from: today) },
+            barcode.map(Filter.barcode),
+        ]
+        self.filters = filters.compactMap { $0 }
         self.status = status
         self.sort = sort
         self.cursor = cursor

@@ -103,6 +103,29 @@ import Testing
         #expect(timer.state.phase == .idle)
     }
 
+    @Test func aSkippedFocusCountsTowardsTheLongBreakOnlyWithTheSetting() throws {
+        var timer = TimerHarness { $0.sessionsUntilLongBreak = 2; $0.skippedFocusCountsTowardsLongBreak = true }
+        try timer.send(.startFocus(label: nil))
+        timer.wait(300)
+        try timer.send(.skip)
+        // The cycle moves on, but the session stays skipped and is not a completed one.
+        #expect(timer.sessions.map(\.skipped) == [true])
+        #expect(timer.state.cyclePosition == 1)
+        #expect(timer.state.completedFocusSessions(today: LocalDay.number(of: timer.now, in: .gmt)) == 0)
+        try timer.send(.startFocus(label: nil))
+        timer.wait(1500)
+        try timer.send(.startBreak)
+        #expect(timer.state.phase == .longBreak)
+        #expect(timer.state.cyclePosition == 0)
+    }
+
+    @Test func aSkippedBreakNeverMovesTheCycle() throws {
+        var timer = TimerHarness { $0.skippedFocusCountsTowardsLongBreak = true }
+        try timer.send(.startBreak)
+        try timer.send(.skip)
+        #expect(timer.state.cyclePosition == 0)
+    }
+
     @Test func skippingABreakMovesOnToFocusWhenAutoStartFocusIsOn() throws {
         var timer = TimerHarness { $0.autoStartFocus = true }
         try timer.send(.startBreak)

@@ -48,6 +48,44 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func theSearchBoxFiltersAreReadByName(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database)
+            let today = CalendarDate(iso: "2026-11-24")!
+            try await inventory.add("Fridge") {
+                $0.roomId = inventory.room("Kitchen"); $0.categoryId = inventory.category("Appliances"); $0.purchasePrice = InventoryFixture.usd(1200)
+                $0.warranty = .until(CalendarDate(iso: "2027-01-15")!); $0.condition = .good; $0.tags = ["Energy A"]
+            }
+            try await inventory.add("Television") { $0.roomId = inventory.room("Living room"); $0.replacementValue = InventoryFixture.usd(799) }
+            try await inventory.add("Two lamps") { $0.roomId = inventory.room("Living room"); $0.purchasePrice = InventoryFixture.usd(300); $0.quantity = 2 }
+            try await inventory.add("Painting") { $0.purchasePrice = Money(amount: 500_000, currency: "EUR"); $0.condition = .good }
+            try await inventory.add("Old radio") { $0.condition = .poor; $0.warranty = .until(CalendarDate(iso: "2026-11-01")!) }
+            func found(_ text: String) async throws -> [String] {
+                var query = ItemQuery(text: text)
+                try await inventory.store.applySearchFilters(to: &query, householdId: inventory.home, today: today)
+                return try await names(inventory, query)
+            }
+            #expect(try await found("fri room:kitchen") == ["Fridge"])
+            #expect(try await found(#"room:"LIVING ROOM""#) == ["Television", "Two lamps"])
+            #expect(try await found("room:liv lamps") == ["Two lamps"])
+            #expect(try await found("room:none") == ["Old radio", "Painting"])
+            #expect(try await found("category:appl") == ["Fridge"])
+            #expect(try await found(#"tag:"energy a""#) == ["Fridge"])
+            // Values in the household's currency (USD), times the quantity; the EUR painting is not compared.
+            #expect(try await found("value>700") == ["Fridge", "Television"])
+            #expect(try await found("value>500 value<1000") == ["Television", "Two lamps"])
+            #expect(try await found("missing:value") == ["Old radio"])
+            #expect(try await found("warranty:<90d") == ["Fridge"])
+            #expect(try await found("condition:good room:none") == ["Painting"])
+            await #expect(throws: InventoryError.invalidSearch(
+                "“room:cellar”: the household has no room called “cellar”. Rooms: " + inventory.rooms.prefix(12).map { "“\($0.name)”" }.joined(separator: ", ")
+                    + (inventory.rooms.count > 12 ? ", …" : "") + ".")) {
+                try await found("room:cellar")
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func filtersNarrowTheList(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let inventory = try await InventoryFixture.make(database)

@@ -56,8 +56,14 @@ struct InstallablePages {
             { "src": "/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable" }
           ],
           "shortcuts": [
-            { "name": "Focus", "url": "/focus" },
-            { "name": "Lists", "url": "/lists" }
+            { "name": "Start Pomodoro", "short_name": "Pomodoro", "description": "Start a focus session",
+              "url": "/focus?start=pomodoro", "icons": [{ "src": "/icons/shortcut-focus.png", "sizes": "96x96", "type": "image/png" }] },
+            { "name": "Start rest", "short_name": "Rest", "description": "Start a rest between sets",
+              "url": "/focus?start=rest", "icons": [{ "src": "/icons/shortcut-rest.png", "sizes": "96x96", "type": "image/png" }] },
+            { "name": "Capture item", "short_name": "Capture", "description": "Photograph something for the inventory",
+              "url": "/inventory/capture", "icons": [{ "src": "/icons/shortcut-capture.png", "sizes": "96x96", "type": "image/png" }] },
+            { "name": "Add to a list", "short_name": "Add to list", "description": "Add something to your first shopping list",
+              "url": "/lists?add=1", "icons": [{ "src": "/icons/shortcut-list.png", "sizes": "96x96", "type": "image/png" }] }
           ]
         }
         """

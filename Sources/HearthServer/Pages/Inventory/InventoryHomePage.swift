@@ -156,7 +156,7 @@ struct InventoryHomePage: Sendable {
     let isEmpty: Bool
     let undo: Undo?
 
-    init(layout: Layout, summary: InventorySummary, currency: String, page: ItemPage, filters: InventoryFilters,
+    init(layout: Layout, summary: InventorySummary, currency: String, page: ItemPage, searchError: String?, filters: InventoryFilters,
          rooms: [InventoryGroup], categories: [InventoryGroup], tags: [String], justDeleted: InventoryItem?) {
         self.layout = layout
         let names = GroupNames(rooms: rooms, categories: categories)
@@ -189,7 +189,7 @@ struct InventoryHomePage: Sendable {
                    actions: entry.item.documentation.missing.prefix(3).map(\.action).joined(separator: " · "))
         }
         hasFixNext = !fixNext.isEmpty
-        list = ItemListFragment(page: page, names: names, filters: filters, csrfToken: layout.csrfToken)
+        list = ItemListFragment(page: page, searchError: searchError, names: names, filters: filters, csrfToken: layout.csrfToken)
         self.filters = filters
         let withNone = { (groups: [InventoryGroup], none: String) in [SelectOption(value: "none", title: none, selected: false)] + SelectOption.groups(groups, selected: nil) }
         self.rooms = SelectOption.list([("none", "No room")] + rooms.map { ($0.id.text, $0.name) }, selected: filters.room)
@@ -216,9 +216,11 @@ struct ItemListFragment: Sendable {
     let more: String?
     let moreFragment: String?
     let filtered: Bool
+    /// Why the search's filters could not be read (an unknown filter, a bad value): shown instead of items.
+    let searchError: String?
     let csrfToken: String
 
-    init(page: ItemPage, names: GroupNames, filters: InventoryFilters, csrfToken: String) {
+    init(page: ItemPage, searchError: String? = nil, names: GroupNames, filters: InventoryFilters, csrfToken: String) {
         items = page.items.map { ItemRow($0, groups: names) }
         total = page.total == 1 ? "1 item" : "\(page.total.formatted()) items"
         let query = filters.queryString
@@ -226,6 +228,7 @@ struct ItemListFragment: Sendable {
         more = cursor.map { "/inventory?\([query, $0].filter { !$0.isEmpty }.joined(separator: "&"))#items" }
         moreFragment = cursor.map { "/inventory/items/list?\([query, $0].filter { !$0.isEmpty }.joined(separator: "&"))" }
         filtered = filters.isFiltered
+        self.searchError = searchError
         self.csrfToken = csrfToken
     }
 }

@@ -55,10 +55,10 @@ struct InventoryPages {
     func home(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         try await services.inventory.prepare(householdId: user.householdId)
-        let filters = InventoryFilters(parameters(request))
+        let filters = InventoryFilters(request.uri.formParameters)
         let today = services.today(for: user)
         let cursor = request.uri.queryParameters["cursor"].map(String.init)
-        let page = try await pageOfItems(filters, user: user, cursor: cursor)
+        let (page, searchError) = try await pageOfItems(filters, user: user, cursor: cursor)
         let rooms = try await services.inventory.groups(.room, householdId: user.householdId)
         let categories = try await services.inventory.groups(.category, householdId: user.householdId)
         var justDeleted: InventoryItem?
@@ -69,7 +69,7 @@ struct InventoryPages {
         let model = InventoryHomePage(
             layout: services.layout("Inventory", .inventory, context, notice: Notice.from(request)),
             summary: try await services.inventory.summary(householdId: user.householdId, today: today),
-            currency: try await services.inventory.currency(householdId: user.householdId), page: page, filters: filters,
+            currency: try await services.inventory.currency(householdId: user.householdId), page: page, searchError: searchError, filters: filters,
             rooms: rooms, categories: categories, tags: try await services.inventory.tags(householdId: user.householdId), justDeleted: justDeleted
         )
         return try services.renderer.render("inventory", model)
@@ -78,11 +78,11 @@ struct InventoryPages {
     /// The item list alone, for search as you type and "More".
     func listFragment(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let filters = InventoryFilters(parameters(request))
-        let page = try await pageOfItems(filters, user: user, cursor: request.uri.queryParameters["cursor"].map(String.init))
+        let filters = InventoryFilters(request.uri.formParameters)
+        let (page, searchError) = try await pageOfItems(filters, user: user, cursor: request.uri.queryParameters["cursor"].map(String.init))
         let names = GroupNames(rooms: try await services.inventory.groups(.room, householdId: user.householdId),
                                categories: try await services.inventory.groups(.category, householdId: user.householdId))
-        return try services.renderer.render("inventory-items", ItemListFragment(page: page, names: names, filters: filters, csrfToken: context.csrfToken))
+        return try services.renderer.render("inventory-items", ItemListFragment(page: page, searchError: searchError, names: names, filters: filters, csrfToken: context.csrfToken))
     }
 
     func show(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -216,19 +216,23 @@ struct InventoryPages {
         }
     }
 
-    private func pageOfItems(_ filters: InventoryFilters, user: User, cursor: String?) async throws -> ItemPage {
+    /// A page of the list, or none and why when the search's filters cannot be read.
+    private func pageOfItems(_ filters: InventoryFilters, user: User, cursor: String?) async throws -> (page: ItemPage, searchError: String?) {
+        let today = services.today(for: user)
+        var query = filters.query(today: today, cursor: cursor, limit: 60)
         do {
-            return try await services.inventory.items(householdId: user.householdId, filters.query(today: services.today(for: user), cursor: cursor, limit: 60))
+            try await services.inventory.applySearchFilters(to: &query, householdId: user.householdId, today: today)
+        } catch InventoryError.invalidSearch(let message) {
+            return (ItemPage(items: [], nextCursor: nil, total: 0), message)
+        }
+        do {
+            return (try await services.inventory.items(householdId: user.householdId, query), nil)
         } catch InventoryError.invalidCursor {
-            return try await services.inventory.items(householdId: user.householdId, filters.query(today: services.today(for: user), cursor: nil, limit: 60))
+            query.cursor = nil
+            return (try await services.inventory.items(householdId: user.householdId, query), nil)
         }
     }
 
-    private func parameters(_ request: Request) -> [String: String] {
-        var result: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters { result[String(key)] = String(value) }
-        return result
-    }
 
     private func renderItem(_ id: UUID, context: HearthRequestContext, notice: String? = nil) async throws -> Response {
         let user = try context.requireUser()

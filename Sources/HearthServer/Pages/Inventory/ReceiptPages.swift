@@ -33,7 +33,7 @@ struct ReceiptPages {
 
     func index(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let text = request.uri.queryParameters["q"].map(String.init)
+        let text = request.uri.formParameters["q"]
         let receipts = try await services.inventory.receipts(householdId: user.householdId, matching: text.flatMap { TextRules.containsControl($0) ? nil : $0 })
         let page = ReceiptListPage(layout: services.layout("Receipts", .inventory, context, notice: Notice.from(request)), receipts: receipts, query: text ?? "")
         return try services.renderer.render("inventory-receipts", page)

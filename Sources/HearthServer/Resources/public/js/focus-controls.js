@@ -7,6 +7,7 @@ import { predict } from "./focus-offline.js";
 import { $, longBreakDue, root, setText, state, store, tabs, targetValue } from "./focus-page.js";
 import { refetch, showWorkoutSummary } from "./focus-stream.js";
 import { dismissRefused, onOutcome, queue } from "./outbox.js";
+import { takeShortcut } from "./shortcuts.js";
 
 export const API = "/api/v1/focus";
 export const REST = { step: 15, min: 5, max: 600 };
@@ -57,6 +58,22 @@ onOutcome((entry, result, outcome) => {
   dismissRefused(entry.seq);
   refetch();
 });
+
+/**
+ * A home-screen shortcut's start (`/focus?start=pomodoro` or `?start=rest`), once the page shows the
+ * timer: an idle timer starts as its button would start it; one already running is left as it is.
+ */
+export function startFromShortcut() {
+  const buttons = { pomodoro: "start-focus", rest: "start-rest" };
+  const wanted = takeShortcut("start");
+  if (!(wanted in buttons)) return;
+  if (state.timer.phase !== "idle") {
+    showError("A timer is already running, so the shortcut did not start another.");
+    return;
+  }
+  selectView(wanted);
+  $(buttons[wanted]).click();
+}
 
 // ---------- which controls show ----------
 

@@ -9,7 +9,7 @@ import { $, announce, setText, state } from "./focus-page.js";
 
 const DURATION_SETTINGS = { focusSeconds: "Focus", shortBreakSeconds: "Short break", longBreakSeconds: "Long break" };
 const NUMBER_SETTINGS = { sessionsUntilLongBreak: "Focus sessions until a long break", restSeconds: "Rest length", volume: "Volume" };
-const CHECK_SETTINGS = ["autoStartBreaks", "autoStartFocus", "vibration", "notifications", "focusModeSuggestion", "keepScreenAwake", "einkMinuteRedraw"];
+const CHECK_SETTINGS = ["autoStartBreaks", "autoStartFocus", "skippedFocusCountsTowardsLongBreak", "vibration", "notifications", "focusModeSuggestion", "keepScreenAwake", "einkMinuteRedraw"];
 
 const settingsForm = $("settings-form");
 let view = null; // { render } from focus.js, given to bindSettings

@@ -20,7 +20,7 @@ import {
   isActive, isRunning, nextFullHour, parseTime, plural, remainingSeconds, scheduleTicks as scheduleClockTicks, secondsUntil,
   serverNow, showTitle, startFromOffset, startTicks, timeZone, updateOffset,
 } from "./focus-clock.js";
-import { REST, bindControls, renderControls, showError } from "./focus-controls.js";
+import { REST, bindControls, renderControls, showError, startFromShortcut } from "./focus-controls.js";
 import { advance } from "./focus-offline.js";
 import { $, cycleLength, longBreakDue, root, setText, shownMode, state, stored, tabs, targetValue } from "./focus-page.js";
 import { bindSettings } from "./focus-settings.js";
@@ -321,6 +321,7 @@ async function init() {
   startTicks(new URL(`./timer-worker.js${new URL(import.meta.url).search}`, import.meta.url), renderClock, scheduleTicks);
   render();
   connect();
+  startFromShortcut();
 }
 
 init();

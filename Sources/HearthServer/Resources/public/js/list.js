@@ -10,6 +10,7 @@ import { API, readWhole } from "./list-api.js";
 import { bindGestures } from "./list-gestures.js";
 import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
 import { flush, keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";
+import { takeShortcut } from "./shortcuts.js";
 
 const shell = document.documentElement.dataset.shell === "true";
 // Ids in upper case, as the server writes them: the copy's keys and the outbox's URLs match however the id came.
@@ -310,6 +311,7 @@ if (list) {
   draw();
   performance.mark("hearth:list-drawn"); // scripts/offline-figures.py times the offline copy with it
   rereadSoon();
+  if (takeShortcut("add") !== null) $("add-name").focus(); // the "Add to a list" shortcut
 } else {
   notKept();
 }

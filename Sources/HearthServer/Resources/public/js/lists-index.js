@@ -6,6 +6,7 @@
 import { newId, request } from "./api.js";
 import { API, readWhole } from "./list-api.js";
 import { flush, keepCopies, queue, readCopy, waiting } from "./outbox.js";
+import { takeShortcut } from "./shortcuts.js";
 
 const shell = document.documentElement.dataset.shell === "true";
 const MOST_KEPT = 50;
@@ -85,6 +86,17 @@ form?.addEventListener("submit", async (event) => {
   location.href = `/lists/${id}`;
 });
 
+/** The "Add to a list" shortcut (/lists?add=1): the first list, ready to type into; a new one when there is none. */
+function addFromShortcut() {
+  if (takeShortcut("add") === null) return;
+  const first = document.querySelector("#lists li[data-id]");
+  if (first) location.replace(`/lists/${first.dataset.id}?add=1`);
+  else document.getElementById("new-list-name")?.focus();
+}
+
 // Kept when the index is opened (the lists' own pages keep theirs current while open).
-if (shell) drawFromCopy();
-else setTimeout(keepEverything, 300);
+if (shell) drawFromCopy().then(addFromShortcut);
+else {
+  addFromShortcut();
+  setTimeout(keepEverything, 300);
+}
