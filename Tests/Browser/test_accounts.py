@@ -185,6 +185,24 @@ def test_eink_theme_is_saved_and_rendered_by_the_server(server, browser_factory,
     screenshot(driver, "settings-eink")
 
 
+def test_the_look_set_through_the_api_is_the_one_every_page_shows(server, browser_factory):
+    from test_inventory import api, token_for  # here: test_inventory imports this module
+    driver = browser_factory()
+    email = unique_email()
+    register(driver, server, email)
+    token = token_for(server, email)
+    assert api(server, "GET", "/api/v1/me/appearance", token=token) == {"theme": "system", "accent": "tomato"}
+    api(server, "PUT", "/api/v1/me/appearance", {"theme": "dark", "accent": "forest"}, token)
+    driver.get(f"{server}/settings/appearance")
+    wait(driver).until(lambda d: html_theme(d) == "dark")
+    assert driver.find_element(By.ID, "theme-dark").is_selected() and driver.find_element(By.ID, "accent-forest").is_selected()
+    # And what the page saves, the API reads.
+    click(driver, driver.find_element(By.ID, "theme-light"))
+    submit_and_wait_for_new_page(driver, driver.find_element(By.ID, "appearance-save"))
+    wait(driver).until(lambda d: html_theme(d) == "light")
+    assert api(server, "GET", "/api/v1/me/appearance", token=token) == {"theme": "light", "accent": "forest"}
+
+
 def test_api_token_works_until_revoked(server, browser_factory, screenshot):
     driver = browser_factory()
     email = unique_email()

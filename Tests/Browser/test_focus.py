@@ -299,3 +299,27 @@ def test_the_history_is_cleared_after_a_confirmation_that_counts_what_goes(serve
     submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "clear-delete"))
     wait(phone).until(lambda d: "History cleared" in d.find_element(By.TAG_NAME, "body").text)
     assert not phone.find_elements(By.CSS_SELECTOR, "#sessions .session")
+
+
+def test_a_skipped_focus_moves_the_cycle_on_only_with_the_setting(server, browser_factory):
+    phone = browser_factory()
+    register(phone, server, unique_email())
+    open_focus(phone, server)
+    cycle = lambda d: d.find_element(By.ID, "cycle-dots").get_attribute("aria-label")  # noqa: E731
+    # The default: a skipped focus leaves the cycle where it was.
+    click(phone, phone.find_element(By.ID, "start-focus"))
+    wait(phone).until(lambda d: shown(d, "skip"))
+    click(phone, phone.find_element(By.ID, "skip"))
+    wait(phone).until(lambda d: text_of(d, "phase-label") == "Ready" and shown(d, "start-focus"))
+    assert cycle(phone) == "0 of 4 focus sessions before a long break"
+    change_settings(phone, {}, {"skippedFocusCountsTowardsLongBreak": True})
+    click(phone, phone.find_element(By.ID, "start-focus"))
+    wait(phone).until(lambda d: shown(d, "skip"))
+    click(phone, phone.find_element(By.ID, "skip"))
+    wait(phone).until(lambda d: cycle(d) == "1 of 4 focus sessions before a long break")
+    assert text_of(phone, "completed-today") == "Completed today: 0"
+    # The setting is the account's: it is still on after a reload.
+    open_focus(phone, server)
+    click(phone, phone.find_element(By.ID, "open-settings"))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "settings-dialog")))
+    assert phone.find_element(By.CSS_SELECTOR, "#settings-dialog [name='skippedFocusCountsTowardsLongBreak']").is_selected()
