@@ -113,7 +113,8 @@ struct InventoryClient {
 
     /// An item by name: the whole name or the start of one, among the items a search for it finds.
     func findItem(_ query: String) async throws -> Item {
-        let found = try await items(text: query, limit: 200).items
+        // In quotes: a name is words, even one that looks like a search filter ("Lego: Falcon", "SN:1").
+        let found = try await items(text: "\"\(query.filter { $0 != "\"" })\"", limit: 200).items
         return try NameMatch.find(query, in: found, name: \.name, id: \.id, kind: "item")
     }
 

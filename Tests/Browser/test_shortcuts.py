@@ -52,7 +52,7 @@ def test_the_timer_shortcuts_start_once_and_never_again_on_a_reload(server, brow
 
     # A timer already running is left as it is, and the page says why nothing started.
     phone.get(server + shortcuts["Start rest"]["url"])
-    wait(phone).until(lambda d: "already running" in text_of(d, "timer-error"))
+    wait(phone).until(lambda d: "already running or ringing" in text_of(d, "timer-error"))
     assert text_of(phone, "phase-label") == "Focus"
     api(server, "POST", "/api/v1/focus/timer/reset", token=token)
     phone.get(server + shortcuts["Start rest"]["url"])

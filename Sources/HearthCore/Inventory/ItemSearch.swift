@@ -44,45 +44,56 @@ public struct ItemSearch: Sendable, Equatable {
     /// A part of the search between spaces; `name` is what comes before a filter's colon or comparison.
     struct Token {
         var text: String
+        /// It began with a quote: words, whatever they look like (`"SN:AB12"`).
+        var quoted = false
         var name: String?
         var separator = ""
         var value = ""
     }
 
-    /// Splits at spaces outside quotes; quotes group, and are not part of the text.
+    /// Splits at spaces outside quotes; quotes group, and are not part of the text. A quote that
+    /// would open one right after a digit is an inch mark (`55" tv`), part of the text.
     static func tokens(_ text: String) -> [Token] {
-        var tokens: [Token] = [], current = "", quoted = false, started = false
+        var tokens: [Token] = [], current = "", quoted = false, started = false, startsQuoted = false
         for character in text {
-            if character == "\"" || character == "“" || character == "”" {
+            let inchMark = character == "\"" && !quoted && current.last?.isNumber == true
+            if (character == "\"" && !inchMark) || character == "“" || character == "”" {
+                if !started { startsQuoted = true }
                 quoted.toggle()
                 started = true
             } else if character.isWhitespace && !quoted {
-                if started { tokens.append(token(current)) }
+                if started { tokens.append(token(current, quoted: startsQuoted)) }
                 current = ""
                 started = false
+                startsQuoted = false
             } else {
                 current.append(character)
                 started = true
             }
         }
-        if started { tokens.append(token(current)) }
+        if started { tokens.append(token(current, quoted: startsQuoted)) }
         return tokens
     }
 
-    /// `name:value`, `value>500`: a filter when what comes before the separator is letters.
-    private static func token(_ text: String) -> Token {
-        var token = Token(text: text)
-        guard let index = text.firstIndex(where: { [":", ">", "<", "=", "≥", "≤"].contains($0) }) else { return token }
+    /// `name:value`, `value>500`: a filter when what comes before the separator is letters, the
+    /// token was not quoted, and it is a filter's name or has a value ("Lego:" and "https://…" are words).
+    private static func token(_ text: String, quoted: Bool) -> Token {
+        var token = Token(text: text, quoted: quoted)
+        guard !quoted, let index = text.firstIndex(where: { [":", ">", "<", "=", "≥", "≤"].contains($0) }) else { return token }
         let name = text[..<index]
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) else { return token }
         var rest = text[index...]
         let separator = [">=", "<=", ":", ">", "<", "=", "≥", "≤"].first { rest.hasPrefix($0) } ?? ""
         rest = rest.dropFirst(separator.count)
+        let value = rest.trimmingCharacters(in: .whitespaces)
+        guard names.contains(name.lowercased()) || !(value.isEmpty || value.hasPrefix("/")) else { return token }
         token.name = name.lowercased()
         token.separator = separator
-        token.value = rest.trimmingCharacters(in: .whitespaces)
+        token.value = value
         return token
     }
+
+    private static let names: Set<String> = ["room", "category", "tag", "value", "missing", "warranty", "condition"]
 
     private static func filter(_ token: Token, currency: String) throws(InventoryError) -> Filter? {
         guard let name = token.name else { return nil }
@@ -94,6 +105,8 @@ public struct ItemSearch: Sendable, Equatable {
                 let what = name == "tag" ? "a tag" : "a \(name)’s name"
                 throw .invalidSearch("“\(name):” needs \(what), e.g. \(name):kitchen. \(help)")
             }
+            let limit = name == "tag" ? InventoryRules.maximumTagLength : InventoryRules.maximumGroupNameLength
+            guard value.count <= limit else { throw .invalidSearch("“\(name):”: at most \(limit) characters. \(help)") }
             return name == "room" ? .room(value) : name == "category" ? .category(value) : .tag(value)
         case ("value", ">"), ("value", ">="), ("value", "≥"), ("value", "<"), ("value", "<="), ("value", "≤"):
             guard let money = Money(parsing: value, currency: currency) else {
@@ -120,8 +133,13 @@ public struct ItemSearch: Sendable, Equatable {
                 throw bad("write condition:new, like-new, good, fair or poor.")
             }
             return .condition(condition)
+        case ("value", _):
+            throw bad("write value>AMOUNT or value<AMOUNT.")
+        case (_, _) where names.contains(name):
+            throw bad("write \(name):, e.g. \(name == "warranty" ? "warranty:<90d" : "\(name):kitchen").")
         default:
-            throw .invalidSearch("“\(name)\(token.separator)” is not a search filter. \(help)")
+            throw .invalidSearch("“\(name)\(token.separator)” is not a search filter. To find it as words, put it in quotes: "
+                + "\"\(token.text)\". \(help)")
         }
     }
 
@@ -132,7 +150,9 @@ public struct ItemSearch: Sendable, Equatable {
 
     /// "<90d", "<2w", "<3m" (30 days a month), "<1y": days up to 10 years.
     private static func days(_ value: String) -> Int? {
-        guard value.hasPrefix("<"), let unit = value.last, let count = Int(value.dropFirst().dropLast()), count > 0 else { return nil }
+        guard value.hasPrefix("<"), let unit = value.last, let count = Int(value.dropFirst().dropLast()), (1...3650).contains(count) else {
+            return nil
+        }
         let days: Int? = switch unit.lowercased() {
         case "d": count
         case "w": count * 7

@@ -98,7 +98,7 @@ extension InventoryStore {
         var parts: [any SQLExpression] = []
         if !ids.isEmpty { parts.append(SQLBinaryExpression(SQLColumn(column, table: "i"), .in, SQLGroupExpression(ids.map { SQLBind($0) }))) }
         if groups.contains(.unassigned) { parts.append(SQLBinaryExpression(SQLColumn(column, table: "i"), .is, SQLLiteral.null)) }
-        guard !parts.isEmpty else { return SQLRaw("1 = 0") }
+        guard !parts.isEmpty else { return SQLRaw("1 = 0") } // in none of no groups: nothing (an empty OR)
         return SQLGroupExpression(SQLList(parts, separator: SQLRaw(" OR ")))
     }
 

@@ -27,12 +27,13 @@ extension InventoryStore {
     /// accents), else those whose name starts with it; "none" for the items without one.
     private func groups(named name: String, _ kind: InventoryGroup.Kind, householdId: UUID) async throws -> [ItemQuery.GroupFilter] {
         let key = Self.nameKey(name)
+        let what = kind == .room ? "room" : "category"
+        guard !key.isEmpty else { throw InventoryError.invalidSearch("“\(what):\(name)”: a name has letters or digits. \(ItemSearch.help)") }
         if key == "none" { return [.unassigned] }
         let groups = try await groups(kind, householdId: householdId)
         if let exact = groups.first(where: { Self.nameKey($0.name) == key }) { return [.group(exact.id)] }
         let starting = groups.filter { Self.nameKey($0.name).hasPrefix(key) }
         guard starting.isEmpty else { return starting.map { .group($0.id) } }
-        let what = kind == .room ? "room" : "category"
         let names = groups.prefix(12).map { "“\($0.name)”" }.joined(separator: ", ") + (groups.count > 12 ? ", …" : "")
         throw InventoryError.invalidSearch("“\(what):\(name)”: the household has no \(what) called “\(name)”."
             + (groups.isEmpty ? "" : " \(kind == .room ? "Rooms" : "Categories"): \(names)."))

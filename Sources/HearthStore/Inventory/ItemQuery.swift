@@ -4,7 +4,7 @@ import HearthCore
 /// What the item list shows: filters, text search, sort and the page.
 public struct ItemQuery: Sendable, Equatable {
     /// A room or category filter: one of them, or the items without one.
-    public enum GroupFilter: Sendable, Hashable {
+    public enum GroupFilter: Sendable, Equatable {
         case group(UUID)
         case unassigned
     }

@@ -40,13 +40,24 @@ import Testing
     @Test func wordsWithAColonThatAreNotFiltersStay() throws {
         #expect(try parse("16:9 screen").words == "16:9 screen")
         #expect(try parse("valuable").words == "valuable")
+        #expect(try parse("Lego: Falcon").words == "Lego: Falcon")
+        #expect(try parse("https://example.org/tv").words == "https://example.org/tv")
+        // Quoted, anything is words.
+        #expect(try parse(#""SN:AB12" "room:kitchen""#) == ItemSearch(words: "SN:AB12 room:kitchen", filters: []))
+    }
+
+    @Test func aQuoteAfterADigitIsAnInchMark() throws {
+        #expect(try parse(#"55" tv room:kitchen"#) == ItemSearch(words: #"55" tv"#, filters: [.room("kitchen")]))
     }
 
     @Test(arguments: [
         ("colour:red", "“colour:” is not a search filter."),
         ("room:", "“room:” needs a room’s name"),
         ("value>lots", "“value>lots”: write an amount in EUR"),
-        ("value=5", "“value=” is not a search filter."),
+        ("value=5", "“value=5”: write value>AMOUNT or value<AMOUNT."),
+        ("room=kitchen", "“room=kitchen”: write room:, e.g. room:kitchen."),
+        ("warranty:<999999999999999999m", "“warranty:<999999999999999999m”: write warranty:<90d"),
+        ("SN:AB12", "“sn:” is not a search filter."),
         ("missing:warranty", "“missing:warranty”: write missing:photo"),
         ("warranty:90", "“warranty:90”: write warranty:<90d"),
         ("condition:broken", "“condition:broken”: write condition:new"),

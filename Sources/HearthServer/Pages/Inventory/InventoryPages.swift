@@ -233,7 +233,6 @@ struct InventoryPages {
         }
     }
 
-
     private func renderItem(_ id: UUID, context: HearthRequestContext, notice: String? = nil) async throws -> Response {
         let user = try context.requireUser()
         guard let item = try await services.inventory.item(id: id, householdId: user.householdId, includingDeleted: true) else {

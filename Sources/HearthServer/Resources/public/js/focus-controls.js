@@ -66,9 +66,9 @@ onOutcome((entry, result, outcome) => {
 export function startFromShortcut() {
   const buttons = { pomodoro: "start-focus", rest: "start-rest" };
   const wanted = takeShortcut("start");
-  if (!(wanted in buttons)) return;
+  if (wanted === null || !Object.hasOwn(buttons, wanted)) return;
   if (state.timer.phase !== "idle") {
-    showError("A timer is already running, so the shortcut did not start another.");
+    showError("A timer is already running or ringing, so the shortcut did not start another.");
     return;
   }
   selectView(wanted);

@@ -303,6 +303,7 @@ followEvents("list", {
   onLive: (live) => { $("list-page").dataset.live = String(live); },
 });
 
+const addFromShortcut = takeShortcut("add") !== null; // the "Add to a list" shortcut
 list = await initialList();
 if (list) {
   items = new Map(list.items.map((item) => [item.id, item]));
@@ -311,7 +312,7 @@ if (list) {
   draw();
   performance.mark("hearth:list-drawn"); // scripts/offline-figures.py times the offline copy with it
   rereadSoon();
-  if (takeShortcut("add") !== null) $("add-name").focus(); // the "Add to a list" shortcut
+  if (addFromShortcut) $("add-name").focus();
 } else {
   notKept();
 }
