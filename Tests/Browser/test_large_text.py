@@ -4,17 +4,12 @@ screen, and the timer's digits still fit. Screenshots in .test-artifacts/browser
 
 from __future__ import annotations
 
-import re
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import screenshot
 from test_accounts import click, register, unique_email, wait
-from test_inventory import inventory_with_data
-from test_lists import add_item, create_list
-from test_pages import slug, some_history
-from test_security import page_paths
+from test_pages import every_page_of_a_busy_household, slug
 
 WIDTH = 390
 # Chromium's default text size is 16 px; the person's setting doubles it, as iOS's largest standard
@@ -110,17 +105,9 @@ def layout_of(driver, url: str) -> dict:
 
 def test_every_page_works_at_200_percent_text(server, browser_factory, hearth_bin):
     phone = large_text_browser(browser_factory)
-    email = unique_email()
-    register(phone, server, email)
-    list_id = create_list(phone, server, "Groceries", "🛒")
-    add_item(phone, "Milk", "2 l")
-    add_item(phone, "Whole-grain sourdough bread from the bakery on the corner", "1 loaf")
-    some_history(server, email)
-    inventory = inventory_with_data(server, email)
-    ids = {"/lists": list_id, "/inventory/items": inventory["item"], "/inventory/receipts": inventory["receipt"],
-           "/inventory/receipts/{id}/items": inventory["item"], "/inventory/claims": inventory["claim"], "{secret}": "not-an-invite"}
+    _, pages, _ = every_page_of_a_busy_household(phone, server, hearth_bin)
     problems: list[str] = []
-    for path in page_paths(hearth_bin, ids):
+    for path in pages:
         found = layout_of(phone, server + path)
         screenshot(phone, f"large-text/{slug(path)}")
         assert found["rootFontSize"] == 32, "the browser's text size did not reach the page"

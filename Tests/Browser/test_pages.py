@@ -126,24 +126,32 @@ def some_history(server: str, email: str) -> None:
         call("POST", "/api/v1/focus/timer/reset", token=token)
 
 
+def every_page_of_a_busy_household(driver, server: str, hearth_bin) -> tuple[str, list[str], str]:
+    """Registers someone in `driver` with a list of two items, a skipped focus session, an invite and
+    an inventory with a photo, a receipt and a claim. Returns their email, every page of `hearth
+    routes` with their ids, and the invite's address."""
+    email = unique_email()
+    register(driver, server, email)
+    list_id = create_list(driver, server, "Groceries", "🛒")
+    add_item(driver, "Milk", "2 l")
+    add_item(driver, "Whole-grain sourdough bread from the bakery on the corner", "1 loaf")
+    some_history(server, email)
+    driver.get(f"{server}/settings/household")
+    submit_and_wait_for_new_page(driver, wait(driver).until(EC.element_to_be_clickable((By.ID, "invite-create"))))
+    invite = wait(driver).until(EC.presence_of_element_located((By.ID, "invite-link"))).get_attribute("value")
+    inventory = inventory_with_data(server, email)
+    ids = {"/lists": list_id, "/inventory/items": inventory["item"], "/inventory/receipts": inventory["receipt"],
+           "/inventory/receipts/{id}/items": inventory["item"], "/inventory/claims": inventory["claim"], "{secret}": re.sub(r".*/invite/", "", invite)}
+    return email, page_paths(hearth_bin, ids), invite
+
+
 def test_every_page_fits_a_phone_reads_well_and_can_be_tapped(server, browser_factory, hearth_bin):
     phone = browser_factory(width=PHONE_WIDTH, height=740)
     desktop = browser_factory(width=1280, height=900)
 
     signed_out = ["/login", "/register", "/privacy", "/no-such-page"]
-    email = unique_email()
-    register(phone, server, email)
-    list_id = create_list(phone, server, "Groceries", "🛒")
-    add_item(phone, "Milk", "2 l")
-    add_item(phone, "Whole-grain sourdough bread from the bakery on the corner", "1 loaf")
-    some_history(server, email)
-    phone.get(f"{server}/settings/household")
-    submit_and_wait_for_new_page(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "invite-create"))))
-    invite = wait(phone).until(EC.presence_of_element_located((By.ID, "invite-link"))).get_attribute("value")
-    inventory = inventory_with_data(server, email)
-    ids = {"/lists": list_id, "/inventory/items": inventory["item"], "/inventory/receipts": inventory["receipt"],
-           "/inventory/receipts/{id}/items": inventory["item"], "/inventory/claims": inventory["claim"], "{secret}": re.sub(r".*/invite/", "", invite)}
-    signed_in = page_paths(hearth_bin, ids) + ["/lists/not-a-list", "/no-such-page"]
+    email, pages, invite = every_page_of_a_busy_household(phone, server, hearth_bin)
+    signed_in = pages + ["/lists/not-a-list", "/no-such-page"]
     log_in(desktop, server, email)
 
     problems: list[str] = []
