@@ -49,6 +49,7 @@ extension Database {
         .itemEdits,
         .inventoryItemEdits,
         .importedDetails,
+        .twoStepSignIn,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.
