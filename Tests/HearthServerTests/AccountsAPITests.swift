@@ -17,6 +17,22 @@ import Testing
         }
     }
 
+    @Test func aTokenRequestWithTooLongATimeZoneIsRefused() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            _ = try await api.signUp(email: "ada@example.org")
+            let zone = String(repeating: "*", count: 65)
+            let refused = try await api.send(.post, "/api/v1/auth/tokens",
+                json: #"{"name":"cli","email":"ada@example.org","password":"correct horse battery","timeZone":"\#(zone)"}"#)
+            #expect(refused.status == .badRequest)
+            #expect(try refused.json()["detail"] as? String == "“timeZone” must be at most 64 characters.")
+            // A zone this server does not know is still only ignored.
+            let unknown = try await api.send(.post, "/api/v1/auth/tokens",
+                json: #"{"name":"cli","email":"ada@example.org","password":"correct horse battery","timeZone":"Mars/Olympus"}"#)
+            #expect(unknown.status == .created)
+        }
+    }
+
     @Test func duplicateEmailIsAConflictProblem() async throws {
         try await withApp { client in
             let api = APIClient(client: client)

@@ -24,6 +24,12 @@ public enum AccountError: Error, Equatable, Sendable {
     case notFound
     case unauthenticated
     case invalidToken
+    /// Two-step sign-in is on already; turning it off comes before setting up another secret.
+    case twoStepAlreadyOn
+    /// A code to confirm, but no secret set up to confirm.
+    case twoStepNotSetUp
+    /// The authenticator's code (or the recovery code) is not right, or was used already.
+    case wrongCode
 
     /// A sentence for the person who caused it.
     public var message: String {
@@ -53,6 +59,9 @@ public enum AccountError: Error, Equatable, Sendable {
         case .notFound: "Not found."
         case .unauthenticated: "Sign in first."
         case .invalidToken: "The API token is not valid or has been revoked. Create a new one in Settings → API tokens."
+        case .twoStepAlreadyOn: "Two-step sign-in is on already. Turn it off first to set it up with another app."
+        case .twoStepNotSetUp: "Set up two-step sign-in first: scan the QR code, then type the code your app shows."
+        case .wrongCode: "That code is not right or was used already. Type the 6 digits your authenticator app shows now, or a recovery code."
         }
     }
 }

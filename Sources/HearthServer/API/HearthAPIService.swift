@@ -15,6 +15,9 @@ struct HearthAPIService: APIProtocol {
 
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
         let body = switch input.body { case .json(let body): body }
+        // An unknown zone is ignored (the device may know zones this server does not), but one the
+        // document forbids is refused like any other field that breaks it.
+        if let zone = body.timeZone, zone.unicodeScalars.count > 64 { throw HTTPErrorMessage.badRequest("“timeZone” must be at most 64 characters.") }
         let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.current.clientAddress)
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)
         let created = try await services.accountService.createToken(for: user, name: body.name)

@@ -75,8 +75,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacter, .invalidTimeZone,
              .invalidTokenName:
             .unprocessableContent
-        case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself: .conflict
-        case .wrongCredentials, .unauthenticated, .invalidToken: .unauthorized
+        case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp: .conflict
+        case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode: .unauthorized
         case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove: .forbidden
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
