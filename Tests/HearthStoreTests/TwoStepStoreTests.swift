@@ -11,6 +11,14 @@ import Testing
         return (CredentialStore(database: database, clock: clock), user.id)
     }
 
+    /// Ada with two-step sign-in on: confirmed at step 10, with the given recovery codes.
+    func adaWithTwoStep(_ database: Database, recoveryCodes: [String]) async throws -> (CredentialStore, UUID) {
+        let (credentials, ada) = try await ada(database)
+        try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "s")
+        #expect(try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: recoveryCodes))
+        return (credentials, ada)
+    }
+
     @Test(arguments: Backend.available)
     func aSecretCountsOnlyOnceItsFirstCodeConfirmedIt(backend: Backend) async throws {
         try await withDatabase(backend) { database in
@@ -31,9 +39,7 @@ import Testing
     @Test(arguments: Backend.available)
     func eachCodeAndEachRecoveryCodeCountsOnce(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let (credentials, ada) = try await ada(database)
-            try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "s")
-            _ = try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: ["r1", "r2"])
+            let (credentials, ada) = try await adaWithTwoStep(database, recoveryCodes: ["r1", "r2"])
             #expect(try await credentials.useTwoStepCode(userId: ada, step: 10) == false, "the confirming code is used")
             #expect(try await credentials.useTwoStepCode(userId: ada, step: 11))
             #expect(try await credentials.useTwoStepCode(userId: ada, step: 11) == false)
@@ -51,9 +57,7 @@ import Testing
     @Test(arguments: Backend.available)
     func twoRequestsWithTheSameCodeSignInOnce(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let (credentials, ada) = try await ada(database)
-            try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "s")
-            _ = try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: ["r1"])
+            let (credentials, ada) = try await adaWithTwoStep(database, recoveryCodes: ["r1"])
             for step: Int64 in 11...30 {
                 let results = try await withThrowingTaskGroup(of: [Bool].self) { group in
                     for _ in 0..<4 {
@@ -70,9 +74,7 @@ import Testing
     @Test(arguments: Backend.available)
     func turningItOffRemovesTheSecretAndTheCodes(backend: Backend) async throws {
         try await withDatabase(backend) { database in
-            let (credentials, ada) = try await ada(database)
-            try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "s")
-            _ = try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: ["r1"])
+            let (credentials, ada) = try await adaWithTwoStep(database, recoveryCodes: ["r1"])
             try await credentials.disableTwoStep(userId: ada)
             #expect(try await credentials.twoStep(userId: ada) == .init())
             #expect(try await credentials.unusedRecoveryCodes(userId: ada) == 0)
