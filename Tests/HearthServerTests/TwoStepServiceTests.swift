@@ -61,4 +61,16 @@ import Testing
             await #expect(throws: AccountError.wrongCode) { try await service.verify(userId: ada.id, code: codes[2]) }
         }
     }
+
+    @Test func recoveryCodesAreKeptUnderTheServersKeyAndTheUser() async throws {
+        try await withService { service, ada in
+            let code = "k7pm-x3qa"
+            let kept = service.recoveryHash(code, userId: ada.id)
+            #expect(kept == service.recoveryHash("K7PM X3QA", userId: ada.id))
+            #expect(kept != service.recoveryHash(code, userId: UUID()))
+            #expect(kept != SecretToken.hash("k7pmx3qa") && kept != SecretToken.hash(code))
+            let otherServer = TwoStepService(credentials: service.credentials, box: .ephemeral(), clock: clock)
+            #expect(kept != otherServer.recoveryHash(code, userId: ada.id))
+        }
+    }
 }

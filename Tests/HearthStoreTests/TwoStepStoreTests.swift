@@ -15,7 +15,7 @@ import Testing
     func adaWithTwoStep(_ database: Database, recoveryCodes: [String]) async throws -> (CredentialStore, UUID) {
         let (credentials, ada) = try await ada(database)
         try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "s")
-        #expect(try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: recoveryCodes))
+        #expect(try await credentials.enableTwoStep(userId: ada, pendingSecret: "s", confirmedStep: 10, recoveryCodeHashes: recoveryCodes))
         return (credentials, ada)
     }
 
@@ -23,13 +23,15 @@ import Testing
     func aSecretCountsOnlyOnceItsFirstCodeConfirmedIt(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let (credentials, ada) = try await ada(database)
-            #expect(try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: ["r1"]) == false)
+            #expect(try await credentials.enableTwoStep(userId: ada, pendingSecret: "first", confirmedStep: 10, recoveryCodeHashes: ["r1"]) == false)
             try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "first")
             try await credentials.setPendingTwoStep(userId: ada, sealedSecret: "second")
             #expect(try await credentials.twoStep(userId: ada) == .init(sealedSecret: nil, sealedPendingSecret: "second", lastStep: nil))
             #expect(try await credentials.useTwoStepCode(userId: ada, step: 11) == false, "not on yet")
 
-            #expect(try await credentials.enableTwoStep(userId: ada, confirmedStep: 10, recoveryCodeHashes: ["r1", "r2"]))
+            // A code checked against the first secret does not turn on the second.
+            #expect(try await credentials.enableTwoStep(userId: ada, pendingSecret: "first", confirmedStep: 10, recoveryCodeHashes: ["r1"]) == false)
+            #expect(try await credentials.enableTwoStep(userId: ada, pendingSecret: "second", confirmedStep: 10, recoveryCodeHashes: ["r1", "r2"]))
             let on = try await credentials.twoStep(userId: ada)
             #expect(on == .init(sealedSecret: "second", sealedPendingSecret: nil, lastStep: 10) && on.isOn)
             #expect(try await credentials.unusedRecoveryCodes(userId: ada) == 2)

@@ -44,6 +44,7 @@ struct TOTP: Sendable, Equatable {
 
     /// RFC 4226's HOTP for `step`: the HMAC's dynamically truncated 31 bits, as `digits` decimal digits.
     func code(step: Int64, digits: Int = TOTP.digits) -> String {
+        precondition((1...9).contains(digits), "31 bits give at most 9 digits")
         let counter = withUnsafeBytes(of: UInt64(bitPattern: step).bigEndian) { Data($0) }
         let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: counter, using: SymmetricKey(data: secret)))
         let offset = Int(mac[mac.count - 1] & 0x0f)

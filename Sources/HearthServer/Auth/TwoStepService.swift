@@ -4,7 +4,7 @@ import HearthStore
 
 /// Two-step sign-in with an authenticator app (``TOTP``): setting it up, confirming it with a first
 /// code, and checking the second step of a sign-in with an app's code or a recovery code. The
-/// secret is kept sealed (``SecretBox``); recovery codes only as hashes; each code counts once.
+/// secret is kept sealed (``SecretBox``); recovery codes only as keyed hashes; each code counts once.
 struct TwoStepService: Sendable {
     let credentials: CredentialStore
     let box: SecretBox
@@ -37,8 +37,9 @@ struct TwoStepService: Sendable {
         guard let sealed = state.sealedPendingSecret, let totp = try Self.totp(sealed, box: box) else { throw AccountError.twoStepNotSetUp }
         guard let step = totp.matchingStep(of: code, at: clock.now, after: nil) else { throw AccountError.wrongCode }
         let codes = (0..<Self.recoveryCodeCount).map { _ in Self.newRecoveryCode() }
-        guard try await credentials.enableTwoStep(userId: user.id, confirmedStep: step,
-                                                  recoveryCodeHashes: codes.map(Self.recoveryHash)) else {
+        // Only the secret this code was checked against: a setup begun meanwhile elsewhere is not it.
+        guard try await credentials.enableTwoStep(userId: user.id, pendingSecret: sealed, confirmedStep: step,
+                                                  recoveryCodeHashes: codes.map { recoveryHash($0, userId: user.id) }) else {
             throw AccountError.twoStepNotSetUp
         }
         return codes
@@ -59,7 +60,7 @@ struct TwoStepService: Sendable {
             guard let step = totp.matchingStep(of: digits, at: clock.now, after: state.lastStep),
                   try await credentials.useTwoStepCode(userId: userId, step: step)
             else { throw AccountError.wrongCode }
-        } else if try await !credentials.useRecoveryCode(userId: userId, hash: Self.recoveryHash(code)) {
+        } else if try await !credentials.useRecoveryCode(userId: userId, hash: recoveryHash(code, userId: userId)) {
             throw AccountError.wrongCode
         }
     }
@@ -75,9 +76,10 @@ struct TwoStepService: Sendable {
         return String(characters[0..<4]) + "-" + String(characters[4...])
     }
 
-    /// The stored form of a recovery code: hashed after case, dashes and spaces are dropped.
-    static func recoveryHash(_ code: String) -> String {
-        SecretToken.hash(String(code.lowercased().filter { $0.isLetter || $0.isNumber }))
+    /// The stored form of a user's recovery code, after case, dashes and spaces are dropped: keyed
+    /// with the server's key, since 40 bits hashed plainly could be tried out from a database copy.
+    func recoveryHash(_ code: String, userId: UUID) -> String {
+        box.keyedHash("\(userId.text):\(code.lowercased().filter { $0.isLetter || $0.isNumber })", purpose: "recovery code")
     }
 
     private static func totp(_ sealed: String, box: SecretBox) throws -> TOTP? {

@@ -47,6 +47,14 @@ struct SecretBox: Sendable {
         HMAC<SHA256>.authenticationCode(for: Data("hearth key fingerprint".utf8), using: key).hexString
     }
 
+    /// A keyed hash of `text` for `purpose` (HMAC-SHA-256 under a key derived for that purpose):
+    /// for short secrets kept only to be recognised (recovery codes), which a plain hash would let
+    /// anyone with a copy of the database try out.
+    func keyedHash(_ text: String, purpose: String) -> String {
+        let derived = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data("hearth \(purpose)".utf8), outputByteCount: 32)
+        return HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: derived).hexString
+    }
+
     func seal(_ secret: String) throws -> String {
         guard let combined = try AES.GCM.seal(Data(secret.utf8), using: key).combined else { throw KeyError("Sealing failed.") }
         return combined.base64EncodedString()

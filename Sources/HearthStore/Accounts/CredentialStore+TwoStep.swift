@@ -29,14 +29,15 @@ extension CredentialStore {
         try await sql.update("users").set("totp_pending_secret", to: sealedSecret).where("id", .equal, userId).run()
     }
 
-    /// Turns two-step sign-in on with the pending secret, counting the confirming code's `step` as
-    /// used, and replaces the recovery codes. False when no secret is pending (nothing changes).
-    public func enableTwoStep(userId: UUID, confirmedStep step: Int64, recoveryCodeHashes: [String]) async throws -> Bool {
+    /// Turns two-step sign-in on with the pending secret `pendingSecret` (the one the confirming
+    /// code was checked against), counting that code's `step` as used, and replaces the recovery
+    /// codes. False when that secret is no longer the pending one (nothing changes).
+    public func enableTwoStep(userId: UUID, pendingSecret: String, confirmedStep step: Int64, recoveryCodeHashes: [String]) async throws -> Bool {
         let ids = recoveryCodeHashes.map { _ in self.ids.next() }
         return try await database.transaction { db in
             let moved = try await db.update("users").set(SQLIdentifier("totp_secret"), to: SQLIdentifier("totp_pending_secret"))
                 .set("totp_pending_secret", to: SQLLiteral.null).set("totp_last_step", to: step)
-                .where("id", .equal, userId).where("totp_pending_secret", .isNot, SQLLiteral.null).runCounting()
+                .where("id", .equal, userId).where("totp_pending_secret", .equal, pendingSecret).runCounting()
             guard moved > 0 else { return false }
             try await db.delete(from: "recovery_codes").where("user_id", .equal, userId).run()
             for (id, hash) in zip(ids, recoveryCodeHashes) {
