@@ -64,11 +64,7 @@ struct FocusPages {
         let user = try context.requireUser()
         let form = try await request.decode(as: ClearForm.self, context: context)
         let before = form.before.flatMap { $0.isEmpty ? nil : $0 }
-        var beforeDay: Int?
-        if let before {
-            guard let day = LocalDay.number(ofISODate: before) else { throw HTTPErrorMessage.badRequest("“\(before)” is not a date; use YYYY-MM-DD.") }
-            beforeDay = day
-        }
+        let beforeDay = try before.map(HearthAPIService.day(from:))
         guard form.confirm == "yes" else {
             let count = try await services.focus.store.sessions(userId: user.id, filter: .init(toDay: beforeDay.map { $0 - 1 }), limit: 1, offset: 0).total
             return try await renderHistory(HistoryPage.Query([:]), context: context, clearing: .init(before: before, count: count))
