@@ -83,7 +83,7 @@ class HearthServer:
         self.base_url = f"http://127.0.0.1:{free_port()}"
         self.started = False
         # Every test registers its own accounts from this one address.
-        self.env = dict(os.environ, HEARTH_LOG_LEVEL="warning", HEARTH_REGISTRATIONS_PER_HOUR="10000", **(extra_env or {}))
+        self.env = {**os.environ, "HEARTH_LOG_LEVEL": "warning", "HEARTH_REGISTRATIONS_PER_HOUR": "10000", **(extra_env or {})}
         # The tests need a fresh SQLite database, never a PostgreSQL server from the caller's environment.
         self.env.pop("HEARTH_DATABASE_URL", None)
         self.process: subprocess.Popen | None = None
@@ -163,12 +163,15 @@ def own_server():
 
 
 @pytest.fixture
-def stoppable_server():
-    """A server for one test that stops and starts it again on the same port and data: a HearthServer."""
-    server = HearthServer()
+def stoppable_server(request):
+    """A server for one test that stops and starts it again on the same port and data: a HearthServer.
+    A failed test shows the end of the server's log, with every request."""
+    server = HearthServer(extra_env={"HEARTH_LOG_LEVEL": "debug"})
     try:
         server.start()
         yield server
+        if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+            print("The server's log, its end:\n" + "\n".join(server.output().splitlines()[-80:]))
     finally:
         server.close()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -21,8 +21,9 @@ from test_focus import open_focus, text_of
 from test_inventory import FIXTURES
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
 
-# A replay's first retry comes after a second, the next ones later: the wait allows a loaded machine.
-SYNC_SECONDS = 30
+# Once the server answers, an online page's change lands within one request's time limit (15 s,
+# offline-db.js) and one online retry (at most 4 s, outbox.js): the wait allows a loaded machine.
+SYNC_SECONDS = 45
 
 SERVER_LIST = """
 const [listId, done] = [arguments[0], arguments[arguments.length - 1]];
@@ -41,6 +42,24 @@ const [listId, done] = [arguments[0], arguments[arguments.length - 1]];
 
 def status_text(driver) -> str:
     return driver.find_element(By.ID, "sync-status").text
+
+
+OUTBOX_STATE = """
+const done = arguments[arguments.length - 1];
+import("/js/outbox.js").then(async ({ pending }) => done({
+  online: navigator.onLine, waiting: (await pending()).map((entry) => `${entry.method} ${entry.url}`),
+  refused: document.getElementById("sync-refused")?.textContent ?? null,
+})).catch((error) => done(String(error)));
+"""
+
+
+def wait_until_synced(driver) -> None:
+    """Waits for "Synced"; a timeout says what the header and the outbox showed instead."""
+    try:
+        WebDriverWait(driver, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    except TimeoutException:
+        raise AssertionError(f"not synced after {SYNC_SECONDS} s: the header says {status_text(driver)!r}, "
+                             f"the outbox {driver.execute_async_script(OUTBOX_STATE)}") from None
 
 
 def controlled_by_service_worker(driver) -> None:
@@ -116,7 +135,7 @@ def test_a_shop_without_signal_keeps_every_change_until_it_lands_exactly_once(st
     # Back in signal: everything lands once, and Bob sees it without touching his page.
     stoppable_server.start()
     set_offline(ada, False)
-    WebDriverWait(ada, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(ada)
     wait(ada).until(lambda d: waiting_marks(d) == 0)
     ada.set_script_timeout(20)
     on_server = ada.execute_async_script(SERVER_LIST, list_id)
@@ -146,7 +165,7 @@ def test_a_change_whose_answer_was_lost_is_not_made_twice(server, browser_factor
       };
     """)
     add_item(driver, "Screws")
-    WebDriverWait(driver, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(driver)
     driver.set_script_timeout(20)
     assert driver.execute_async_script(SERVER_LIST, list_id) == [["Screws", False]]
     driver.refresh()
@@ -212,7 +231,7 @@ def test_a_rest_timer_in_a_gym_without_signal_rings_and_is_recorded_when_back(st
     # Back in signal: the server records the rests as they happened.
     stoppable_server.start()
     set_offline(phone, False)
-    WebDriverWait(phone, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(phone)
     phone.set_script_timeout(20)
     assert phone.execute_async_script(SERVER_SESSIONS) == [["rest", 5, 5], ["rest", 5, 5]]
     open_focus(phone, base)
@@ -293,7 +312,7 @@ def test_in_a_basement_the_inventory_shows_and_photos_and_a_receipt_arrive_once_
 
     stoppable_server.start()
     set_offline(phone, False)
-    WebDriverWait(phone, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(phone)
     phone.set_script_timeout(30)
     found = phone.execute_async_script(SERVER_ITEM_PHOTOS, "Bicycle")
     assert found == {"room": rooms["🍳 Kitchen"], "thumbnails": ["200 image/jpeg"] * 3}, found
@@ -328,7 +347,7 @@ def test_of_two_edits_made_offline_the_later_one_stands_on_both(stoppable_server
     stoppable_server.start()
     # Bob's later edit arrives first; Ada's older one then finds it and is refused with the reason.
     set_offline(bob, False)
-    WebDriverWait(bob, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(bob)
     set_offline(ada, False)
     refused = WebDriverWait(ada, SYNC_SECONDS).until(EC.visibility_of_element_located((By.ID, "sync-refused")))
     assert "Not saved: saving Milk." in refused.text and "changed on another device" in refused.text and "Oat milk" in refused.text
@@ -417,11 +436,11 @@ def test_an_inventory_edited_and_added_to_offline_lands_once_and_the_later_edit_
     # Back: Bob's later edit arrives first; Ada's older one finds it and is refused with the reason.
     stoppable_server.start()
     set_offline(bob, False)
-    WebDriverWait(bob, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(bob)
     set_offline(ada, False)
     refused = WebDriverWait(ada, SYNC_SECONDS).until(EC.visibility_of_element_located((By.ID, "sync-refused")))
     assert "Not saved: saving Desk lamp." in refused.text and "“Reading lamp” was changed on another device" in refused.text
-    WebDriverWait(ada, SYNC_SECONDS).until(lambda d: status_text(d) == "Synced")
+    wait_until_synced(ada)
     ada.set_script_timeout(30)
     items = ada.execute_async_script(SERVER_ITEMS)
     assert items == [["Bicycle", rooms["🍳 Kitchen"], None], ["Reading lamp", None, None]], items

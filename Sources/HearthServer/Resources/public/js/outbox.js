@@ -97,6 +97,7 @@ let sending = null;
 let again = false;
 let retryTimer = null;
 let retryDelay = 1000;
+const ONLINE_RETRY_LIMIT = 4000;
 
 /** Sends what waits (one replay at a time; a flush during a replay runs once more after it). */
 export function flush() {
@@ -113,7 +114,8 @@ export function flush() {
     clearTimeout(retryTimer);
     if (state === "waiting") {
       retryTimer = setTimeout(flush, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 15_000);
+      // Online but unanswered (a server restarting, a slow answer): try again soon; offline, less often.
+      retryDelay = Math.min(retryDelay * 2, navigator.onLine ? ONLINE_RETRY_LIMIT : 15_000);
       askForBackgroundSync();
     } else {
       retryDelay = 1000;
@@ -205,7 +207,8 @@ try {
   const channel = new BroadcastChannel(offline.CHANNEL);
   channel.addEventListener("message", ({ data }) => {
     if (data.type === "outcome") outcomeListeners.forEach((listener) => listener(data.entry, data.result, data.outcome));
-    if (data.type === "queued" && !sending) flush();
+    // Another tab or the worker queued a change, or one of theirs reached the server: send now.
+    if ((data.type === "queued" || data.type === "outcome") && !sending) { retryDelay = 1000; flush(); }
     refreshSoon();
   });
 } catch { /* no BroadcastChannel: this page hears only its own changes, at its next refresh */ }
