@@ -21,6 +21,8 @@ ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 || need+=
 # HearthReports: PDF through cairo and pango, ZIP archives through zlib.
 pkg-config --exists pangocairo 2>/dev/null || need+=(libcairo2-dev libpango1.0-dev)
 pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
+# QR codes (two-step sign-in's setup) through libqrencode.
+pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 # Report PDFs print names in any script: Noto for most, Noto CJK for Chinese, Japanese and Korean.
 [ -d /usr/share/fonts/truetype/noto ] && fc-list 2>/dev/null | grep -q "NotoSans-Regular" || need+=(fonts-noto-core)
 fc-list :lang=ja 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)

@@ -12,14 +12,25 @@ struct Login: AsyncParsableCommand {
     @Option(help: "Email (asked for when missing).") var email: String?
     @Option(name: .customLong("token-name"), help: "Name of the token shown in Settings.") var tokenName: String?
 
+    /// The problem type of a sign-in that needs its two-step code (the server's ProblemDetails).
+    static let codeNeeded = "urn:hearth:problem:two-step-code-needed"
+
     func run() async throws {
         let connection = try APIConnection(server: server)
         let email = try email ?? Prompt.line("Email: ")
         let password = try Prompt.secret("Password: ")
-        let name = tokenName ?? "hearth CLI on \(ProcessInfo.processInfo.hostName)"
-        let output = try await connection.call {
-            try await $0.createToken(body: .json(.init(email: email, password: password, name: String(name.prefix(100)),
-                                                       timeZone: TimeZone.current.identifier)))
+        let name = String((tokenName ?? "hearth CLI on \(ProcessInfo.processInfo.hostName)").prefix(100))
+        let request = { (code: String?) in
+            try await connection.call {
+                try await $0.createToken(body: .json(.init(email: email, password: password, name: name,
+                                                           timeZone: TimeZone.current.identifier, code: code)))
+            }
+        }
+        var output = try await request(nil)
+        if case .unauthorized(let problem) = output, case .applicationProblemJson(let body) = problem.body,
+           body._type == Self.codeNeeded {
+            // Two-step sign-in is on: the same request again, with the app's code.
+            output = try await request(try Prompt.line("Code from your authenticator app (or a recovery code): "))
         }
         switch output {
         case .created(let created):

@@ -92,6 +92,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     AccountPages(services: services).addRoutes(to: router)
     SettingsPages(services: services).addRoutes(to: router)
     TokenPages(services: services).addRoutes(to: router)
+    SecurityPages(services: services).addRoutes(to: router)
     BackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
@@ -118,18 +119,19 @@ extension AppServices {
     static func make(configuration: AppConfiguration, database: Database, logger: Logger = Logger(label: "hearth")) async throws -> AppServices {
         let accounts = AccountStore(database: database, clock: configuration.clock)
         let credentials = CredentialStore(database: database, clock: configuration.clock)
+        let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
+            : try SecretBox.load(dataDirectory: configuration.dataDirectory)
+        try await ClusterAgreement(database: database, configuration: configuration).check(secrets: secrets)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         let accountService = AccountService(
             accounts: accounts, credentials: credentials, hasher: hasher,
             throttle: AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour,
                                       ledger: database.kind == .postgres ? AttemptStore(database: database) : MemoryAttemptLedger()),
-            registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash()
+            registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash(),
+            twoStep: TwoStepService(credentials: credentials, box: secrets, clock: configuration.clock)
         )
         let events = EventHub.make(database: database, clock: configuration.clock, logger: logger)
         let webhooks = WebhookStore(database: database, clock: configuration.clock)
-        let secrets = configuration.inMemoryDatabase ? SecretBox.ephemeral()
-            : try SecretBox.load(dataDirectory: configuration.dataDirectory)
-        try await ClusterAgreement(database: database, configuration: configuration).check(secrets: secrets)
         let push = PushService(store: PushStore(database: database, clock: configuration.clock),
                                key: try await VAPIDKey.load(database: database, secrets: secrets), secrets: secrets,
                                doorbell: Doorbell(), clock: configuration.clock)

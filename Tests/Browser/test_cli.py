@@ -11,6 +11,8 @@ import time
 import urllib.request
 import uuid
 
+import pyotp
+
 
 def _register(base_url: str, email: str, password: str) -> None:
     body = json.dumps({"name": "Cli User", "email": email, "password": password}).encode()
@@ -298,3 +300,31 @@ def test_focus_watch_follows_the_timer_as_its_phases_end(server, hearth_bin, tmp
     finally:
         watch.kill()
         watch.wait()
+
+
+def _api(base_url: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"{base_url}{path}", data=json.dumps(body).encode() if body is not None else None,
+                                     headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response) if response.status != 204 else {}
+
+
+def test_login_asks_for_the_code_when_two_step_sign_in_is_on(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    token = _api(server, "POST", "/api/v1/auth/tokens", {"name": "setup", "email": email, "password": "correct horse battery"})["token"]
+    app = pyotp.TOTP(_api(server, "POST", "/api/v1/auth/totp/setup", token=token)["secret"])
+    _api(server, "POST", "/api/v1/auth/totp/enable", {"code": app.now()}, token=token)
+
+    wrong = _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n000000\n")
+    assert wrong.returncode != 0
+    assert "Code from your authenticator app" in wrong.stderr and "That code is not right" in wrong.stderr
+    assert not (tmp_path / "config.json").exists()
+    # The next step's code: later than the one that turned it on.
+    login = _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email,
+                    stdin=f"correct horse battery\n{app.at(time.time() + 30)}\n")
+    assert login.returncode == 0, login.stderr
+    assert _hearth(hearth_bin, tmp_path, "whoami").returncode == 0

@@ -189,7 +189,7 @@ def snapshot(base, a):
     token, browser = a["a_token"], a["a_browser"]
     data = {path: request(base, "GET", path, token=token)[1] for path in (
         "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me",
-        "/api/v1/me/appearance", "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
+        "/api/v1/me/appearance", "/api/v1/auth/totp", "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
     for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:
         data[listing["id"]] = request(base, "GET", f"/api/v1/lists/{listing['id']}", token=token)[1]
     data["claims"] = request(base, "GET", "/api/v1/inventory/claims", token=token)[1]

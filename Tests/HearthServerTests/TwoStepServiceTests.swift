@@ -30,7 +30,7 @@ import Testing
             let first = try await service.begin(for: ada)
             let setup = try await service.begin(for: ada) // a second setup replaces the first
             #expect(setup.provisioningURL.contains("secret=\(setup.secret)") && first.secret != setup.secret)
-            await #expect(throws: AccountError.wrongCode) { _ = try await service.confirm(for: ada, code: try app(first).code(at: clock.now)) }
+            await #expect(throws: AccountError.setupCodeWrong) { _ = try await service.confirm(for: ada, code: try app(first).code(at: clock.now)) }
             #expect(try await service.isOn(userId: ada.id) == false)
 
             let codes = try await service.confirm(for: ada, code: try app(setup).code(at: clock.now))

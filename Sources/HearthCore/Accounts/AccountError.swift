@@ -30,6 +30,14 @@ public enum AccountError: Error, Equatable, Sendable {
     case twoStepNotSetUp
     /// The authenticator's code (or the recovery code) is not right, or was used already.
     case wrongCode
+    /// Two-step sign-in is on and the sign-in came without a code.
+    case codeNeeded
+    /// The second step came after its first step's 5 minutes (or from elsewhere).
+    case signInExpired
+    /// The first code from the app, which turns two-step sign-in on, is not the right one.
+    case setupCodeWrong
+    /// The password or code that confirms a change of a signed-in user (turning two-step sign-in off) is wrong.
+    case confirmationWrong
 
     /// A sentence for the person who caused it.
     public var message: String {
@@ -62,6 +70,10 @@ public enum AccountError: Error, Equatable, Sendable {
         case .twoStepAlreadyOn: "Two-step sign-in is on already. Turn it off first to set it up with another app."
         case .twoStepNotSetUp: "Set up two-step sign-in first: scan the QR code, then type the code your app shows."
         case .wrongCode: "That code is not right or was used already. Type the 6 digits your authenticator app shows now, or a recovery code."
+        case .codeNeeded: "Two-step sign-in is on for this account: add the 6-digit code your authenticator app shows, or a recovery code."
+        case .signInExpired: "This sign-in took longer than 5 minutes. Sign in again with your email and password."
+        case .confirmationWrong: "That password or code is not right (or the code was used already)."
+        case .setupCodeWrong: "That is not the code the app shows for Hearth now. Check that you scanned this page's QR code, then type the current 6 digits."
         }
     }
 }

@@ -18,7 +18,9 @@ struct HearthAPIService: APIProtocol {
         // An unknown zone is ignored (the device may know zones this server does not), but one the
         // document forbids is refused like any other field that breaks it.
         if let zone = body.timeZone, zone.unicodeScalars.count > 64 { throw HTTPErrorMessage.badRequest("“timeZone” must be at most 64 characters.") }
-        let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, address: APIRequest.current.clientAddress)
+        try Self.checkCode(body.code)
+        let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, code: body.code,
+                                                                       address: APIRequest.current.clientAddress)
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)
         let created = try await services.accountService.createToken(for: user, name: body.name)
         return .created(.init(body: .json(.init(id: created.token.id.text, name: created.token.name, token: created.secret))))

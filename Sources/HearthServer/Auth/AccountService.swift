@@ -11,6 +11,8 @@ struct AccountService: Sendable {
     let registrationOpen: Bool
     /// Verified when the email is unknown so that timing does not reveal which emails exist.
     let decoyHash: String
+    /// The second step of a sign-in, for accounts that turned it on.
+    let twoStep: TwoStepService
 
     /// Validates and creates an account with its own household. `address` is the client's, for the
     /// registration limit; nil for accounts an administrator creates.
@@ -45,14 +47,54 @@ struct AccountService: Sendable {
     }
 
     /// Checks email and password, within the attempt limits (see ``AttemptThrottle``).
-    func authenticate(email: String, password: String, address: String) async throws -> User {
+    /// Signs in in one step (API tokens, the CLI): email, password and, with two-step sign-in on,
+    /// the app's code or a recovery code — without it ``AccountError/codeNeeded``.
+    func authenticate(email: String, password: String, code: String? = nil, address: String) async throws -> User {
+        let user = try await checkPassword(email: email, password: password, address: address)
+        if try await twoStep.isOn(userId: user.id) {
+            guard let code, !code.allSatisfy(\.isWhitespace) else { throw AccountError.codeNeeded }
+            try await twoStep.verify(userId: user.id, code: code)
+        }
+        // A count not taken back (the database did not answer) is no reason to refuse the right password.
+        try? await throttle.signInSucceeded(email: email, address: address)
+        return user
+    }
+
+    /// How a page's sign-in with the right password goes on.
+    enum SignIn {
+        case signedIn(User)
+        /// The second step's form carries this sealed ``SignInTicket``.
+        case needsCode(ticket: String)
+    }
+
+    /// A page's first step: signed in, or on to the code with a ticket that stands for the password.
+    func beginSignIn(email: String, password: String, address: String) async throws -> SignIn {
+        let user = try await checkPassword(email: email, password: password, address: address)
+        guard try await twoStep.isOn(userId: user.id) else {
+            try? await throttle.signInSucceeded(email: email, address: address)
+            return .signedIn(user)
+        }
+        return .needsCode(ticket: try SignInTicket(userId: user.id, expiresAt: twoStep.clock.now + SignInTicket.lifetime).sealed(with: twoStep.box))
+    }
+
+    /// A page's second step: the ticket of the first and a code, counted as sign-in attempts.
+    func finishSignIn(ticket: String, code: String, address: String) async throws -> User {
+        let pending = try SignInTicket.open(ticket, with: twoStep.box, now: twoStep.clock.now)
+        guard let user = try await accounts.user(id: pending.userId) else { throw AccountError.signInExpired }
+        let delay = try await throttle.beginSignIn(email: user.email, address: address)
+        if delay > .zero { try await Task.sleep(for: delay) }
+        try await twoStep.verify(userId: user.id, code: code)
+        try? await throttle.signInSucceeded(email: user.email, address: address)
+        return user
+    }
+
+    /// The user of `email` if `password` is theirs; each try counts towards the sign-in limits.
+    private func checkPassword(email: String, password: String, address: String) async throws -> User {
         let delay = try await throttle.beginSignIn(email: email, address: address)
         if delay > .zero { try await Task.sleep(for: delay) }
         let found = try await accounts.credentials(email: email)
         let valid = try await hasher.verify(password, hash: found?.passwordHash ?? decoyHash)
         guard valid, let user = found?.user else { throw AccountError.wrongCredentials }
-        // A count not taken back (the database did not answer) is no reason to refuse the right password.
-        try? await throttle.signInSucceeded(email: email, address: address)
         return user
     }
 

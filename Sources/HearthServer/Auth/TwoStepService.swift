@@ -29,13 +29,21 @@ struct TwoStepService: Sendable {
         return Setup(secret: totp.base32Secret, provisioningURL: totp.provisioningURL(account: user.email))
     }
 
+    /// The setup begun and not confirmed yet (to show its QR code again); nil when there is none.
+    func pending(for user: User) async throws -> Setup? {
+        guard let sealed = try await credentials.twoStep(userId: user.id).sealedPendingSecret,
+              let totp = try Self.totp(sealed, box: box)
+        else { return nil }
+        return Setup(secret: totp.base32Secret, provisioningURL: totp.provisioningURL(account: user.email))
+    }
+
     /// Turns two-step sign-in on once `code` proves the app has the pending secret; answers the
     /// recovery codes, which are shown this once.
     func confirm(for user: User, code: String) async throws -> [String] {
         let state = try await credentials.twoStep(userId: user.id)
         if state.isOn { throw AccountError.twoStepAlreadyOn }
         guard let sealed = state.sealedPendingSecret, let totp = try Self.totp(sealed, box: box) else { throw AccountError.twoStepNotSetUp }
-        guard let step = totp.matchingStep(of: code, at: clock.now, after: nil) else { throw AccountError.wrongCode }
+        guard let step = totp.matchingStep(of: code.filter { !$0.isWhitespace }, at: clock.now, after: nil) else { throw AccountError.setupCodeWrong }
         let codes = (0..<Self.recoveryCodeCount).map { _ in Self.newRecoveryCode() }
         // Only the secret this code was checked against: a setup begun meanwhile elsewhere is not it.
         guard try await credentials.enableTwoStep(userId: user.id, pendingSecret: sealed, confirmedStep: step,

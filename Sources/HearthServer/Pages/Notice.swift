@@ -12,7 +12,7 @@ enum Notice: String {
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", noLineChosen = "no-line-chosen", groupDeleted = "group-deleted"
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
-    case testSent = "test-sent", noDevices = "no-devices"
+    case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
 
     var message: String {
         switch self {
@@ -21,6 +21,7 @@ enum Notice: String {
         case .noDevices: "No device gets notifications yet. Enable them on this device first."
         case .passwordChanged: "Password changed. Your other sessions were signed out."
         case .tokenRevoked: "Token revoked."
+        case .twoStepOff: "Two-step sign-in is off: your password alone signs you in again."
         case .joined: "You joined the household."
         case .left: "You left the household and have one of your own again."
         case .inviteWithdrawn: "Invite withdrawn."

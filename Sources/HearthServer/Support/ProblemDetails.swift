@@ -31,6 +31,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: Self.status(of: error), detail: error.message)
             switch error {
             case .tooManyAttempts(let seconds), .tooManyRegistrations(let seconds): headers[.retryAfter] = String(seconds)
+            case .codeNeeded: type = Self.codeNeededType
             default: break
             }
         case let error as ListError:
@@ -70,14 +71,17 @@ struct ProblemDetails: Codable, Sendable, Equatable {
 
     var httpStatus: HTTPResponse.Status { .init(code: status) }
 
+    /// The problem type of a sign-in that needs its two-step code: clients (`hearth login`) ask for it.
+    static let codeNeededType = "urn:hearth:problem:two-step-code-needed"
+
     static func status(of error: AccountError) -> HTTPResponse.Status {
         switch error {
         case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacter, .invalidTimeZone,
              .invalidTokenName:
             .unprocessableContent
         case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp: .conflict
-        case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode: .unauthorized
-        case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove: .forbidden
+        case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode, .codeNeeded, .signInExpired: .unauthorized
+        case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong: .forbidden
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests

@@ -14,6 +14,14 @@ struct AccountPages {
         let time_zone: String?
     }
 
+    /// The second step: the first step's sealed ticket and the app's code (or a recovery code).
+    struct CodeForm: Decodable {
+        let ticket: String
+        let code: String
+        let next: String?
+        let time_zone: String?
+    }
+
     struct RegisterForm: Decodable {
         let name: String
         let email: String
@@ -38,6 +46,7 @@ struct AccountPages {
         }
         router.get("/login", use: showSignIn)
         router.post("/login", use: signIn)
+        router.post("/login/code", use: signInWithCode)
         router.get("/register", use: showRegister)
         router.post("/register", use: register)
         router.post("/logout", use: signOut)
@@ -52,16 +61,43 @@ struct AccountPages {
     func signIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: SignInForm.self, context: context)
         do {
-            let signedIn = try await services.accountService.authenticate(email: form.email, password: form.password, address: context.clientAddress)
-            let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: form.time_zone)
-            let secret = try await services.accountService.startSession(for: user)
-            var response = Response.seeOther(Self.safeNextPath(form.next))
-            response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
-            return response
+            switch try await services.accountService.beginSignIn(email: form.email, password: form.password, address: context.clientAddress) {
+            case .signedIn(let user):
+                return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request)
+            case .needsCode(let ticket):
+                return try renderCodeStep(.init(ticket: ticket, next: form.next, timeZone: form.time_zone ?? "", error: nil), context: context)
+            }
         } catch let error as AccountError {
             let model = SignInPage.Model(email: form.email, next: form.next, error: error.message)
             return try await render(model, context: context, status: ProblemDetails.status(of: error))
         }
+    }
+
+    func signInWithCode(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let form = try await request.decode(as: CodeForm.self, context: context)
+        do {
+            let user = try await services.accountService.finishSignIn(ticket: form.ticket, code: form.code, address: context.clientAddress)
+            return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request)
+        } catch AccountError.signInExpired {
+            let model = SignInPage.Model(email: "", next: form.next, error: AccountError.signInExpired.message)
+            return try await render(model, context: context, status: .unauthorized)
+        } catch let error as AccountError {
+            let model = CodeStepPage.Model(ticket: form.ticket, next: form.next, timeZone: form.time_zone ?? "", error: error.message)
+            return try renderCodeStep(model, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    private func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request) async throws -> Response {
+        let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: timeZone)
+        let secret = try await services.accountService.startSession(for: user)
+        var response = Response.seeOther(Self.safeNextPath(next))
+        response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
+        return response
+    }
+
+    private func renderCodeStep(_ model: CodeStepPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let page = CodeStepPage(layout: services.layout("Two-step sign-in", nil, context), model: model)
+        return try services.renderer.render("login-code", page, status: status)
     }
 
     func showRegister(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -129,6 +165,18 @@ struct SignInPage: Sendable {
     let registrationOpen: Bool
     /// The household whose invite link led here.
     let invitation: Invitation?
+}
+
+/// The second step of a sign-in, for an account with two-step sign-in on.
+struct CodeStepPage: Sendable {
+    struct Model: Sendable {
+        let ticket: String
+        let next: String?
+        let timeZone: String
+        let error: String?
+    }
+    let layout: Layout
+    let model: Model
 }
 
 /// The registration page.

@@ -1,0 +1,2 @@
+// libqrencode, the QR code encoder (Debian: libqrencode-dev).
+#include <qrencode.h>

@@ -1,0 +1,37 @@
+import Foundation
+import HearthAPI
+import HearthCore
+
+/// Two-step sign-in with an authenticator app: its state, setting it up, turning it on and off.
+extension HearthAPIService {
+    func getTwoStep(_ input: Operations.GetTwoStep.Input) async throws -> Operations.GetTwoStep.Output {
+        let state = try await services.accountService.twoStepState(userId: try APIRequest.requireUser().id)
+        return .ok(.init(body: .json(.init(enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft))))
+    }
+
+    func setUpTwoStep(_ input: Operations.SetUpTwoStep.Input) async throws -> Operations.SetUpTwoStep.Output {
+        let setup = try await services.accountService.twoStep.begin(for: try APIRequest.requireUser())
+        return .ok(.init(body: .json(.init(secret: setup.secret, otpauthUrl: setup.provisioningURL))))
+    }
+
+    func enableTwoStep(_ input: Operations.EnableTwoStep.Input) async throws -> Operations.EnableTwoStep.Output {
+        let body = switch input.body { case .json(let body): body }
+        try Self.checkCode(body.code)
+        let codes = try await services.accountService.twoStep.confirm(for: try APIRequest.requireUser(), code: body.code)
+        return .ok(.init(body: .json(.init(recoveryCodes: codes))))
+    }
+
+    func disableTwoStep(_ input: Operations.DisableTwoStep.Input) async throws -> Operations.DisableTwoStep.Output {
+        let body = switch input.body { case .json(let body): body }
+        try Self.checkCode(body.code)
+        guard body.password != nil || body.code != nil else { throw HTTPErrorMessage.badRequest("Confirm with “password” or “code”.") }
+        try await services.accountService.turnOffTwoStep(for: try APIRequest.requireUser(), password: body.password, code: body.code,
+                                                         address: APIRequest.current.clientAddress)
+        return .noContent
+    }
+
+    /// The document's limit on a code field, which the generated decoder does not check.
+    static func checkCode(_ code: String?) throws {
+        if let code, code.count > 64 { throw HTTPErrorMessage.badRequest("“code” must be at most 64 characters.") }
+    }
+}

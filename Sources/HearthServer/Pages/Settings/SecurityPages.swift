@@ -1,0 +1,119 @@
+import Foundation
+import HearthCore
+import HearthReports
+import Hummingbird
+
+/// Settings → Security: two-step sign-in with an authenticator app — set up with a QR code,
+/// confirmed with a first code (then the recovery codes, shown once), turned off with the password
+/// or a code.
+struct SecurityPages {
+    let services: AppServices
+
+    struct CodeForm: Decodable {
+        let code: String
+    }
+
+    struct OffForm: Decodable {
+        let password: String?
+        let code: String?
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/settings/security", use: show)
+        router.post("/settings/security/two-step/setup", use: setUp)
+        router.post("/settings/security/two-step/enable", use: enable)
+        router.post("/settings/security/two-step/off", use: turnOff)
+    }
+
+    func show(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try await render(SecurityPage.Model(), user: user, context: context, notice: Notice.from(request))
+    }
+
+    func setUp(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        do {
+            let setup = try await services.accountService.twoStep.begin(for: user)
+            return try await render(SecurityPage.Model(setup: .init(setup)), user: user, context: context)
+        } catch let error as AccountError {
+            return try await render(SecurityPage.Model(error: error.message), user: user, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    func enable(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: CodeForm.self, context: context)
+        do {
+            let codes = try await services.accountService.twoStep.confirm(for: user, code: form.code)
+            return try await render(SecurityPage.Model(recoveryCodes: codes), user: user, context: context)
+        } catch AccountError.setupCodeWrong {
+            // The same QR code again: the app has it already.
+            let setup = try await services.accountService.twoStep.pending(for: user).map(SecurityPage.Setup.init)
+            return try await render(SecurityPage.Model(setup: setup, error: AccountError.setupCodeWrong.message), user: user,
+                                    context: context, status: .forbidden)
+        } catch let error as AccountError {
+            return try await render(SecurityPage.Model(error: error.message), user: user, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    func turnOff(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decode(as: OffForm.self, context: context)
+        do {
+            try await services.accountService.turnOffTwoStep(for: user, password: form.password, code: form.code, address: context.clientAddress)
+            return .seeOther("/settings/security", notice: .twoStepOff)
+        } catch let error as AccountError {
+            return try await render(SecurityPage.Model(offError: error.message), user: user, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    private func render(
+        _ model: SecurityPage.Model, user: User, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let state = try await services.accountService.twoStepState(userId: user.id)
+        let page = SecurityPage(layout: services.layout("Security", .settings, context, notice: notice), model: model,
+                                enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft)
+        return try services.renderer.render("security", page, status: status)
+    }
+}
+
+/// The Security page.
+struct SecurityPage: Sendable {
+    /// An authenticator app's setup: its QR code, and the secret for an app that cannot scan.
+    struct Setup: Sendable {
+        let qrCode: String
+        let secret: String
+        let provisioningURL: String
+
+        init(_ setup: TwoStepService.Setup) {
+            provisioningURL = setup.provisioningURL
+            qrCode = QRCode(setup.provisioningURL)?.svg(title: "QR code for your authenticator app") ?? ""
+            // In groups of four, as apps show it and people type it.
+            secret = stride(from: 0, to: setup.secret.count, by: 4).map { start in
+                String(setup.secret.dropFirst(start).prefix(4))
+            }.joined(separator: " ")
+        }
+    }
+
+    struct Model: Sendable {
+        let setup: Setup?
+        let recoveryCodes: [String]
+        let error: String?
+        let offError: String?
+        /// Just turned on: the recovery codes, this once (stored: templates see stored properties only).
+        let showsCodes: Bool
+
+        init(setup: Setup? = nil, recoveryCodes: [String] = [], error: String? = nil, offError: String? = nil) {
+            self.setup = setup
+            self.recoveryCodes = recoveryCodes
+            self.error = error
+            self.offError = offError
+            showsCodes = !recoveryCodes.isEmpty
+        }
+    }
+
+    let layout: Layout
+    let model: Model
+    let enabled: Bool
+    let recoveryCodesLeft: Int
+}
