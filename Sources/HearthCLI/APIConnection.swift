@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import HearthAPI
+import HearthCore
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 
@@ -19,7 +20,7 @@ struct APIConnection {
         self.server = url
         self.client = Client(
             serverURL: url, configuration: .init(dateTranscoder: .hearth), transport: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: .seconds(30))),
-            middlewares: token.map { [BearerToken(token: $0)] } ?? []
+            middlewares: [UserAgent()] + (token.map { [BearerToken(token: $0)] } ?? [])
         )
     }
 
@@ -56,6 +57,18 @@ struct BearerToken: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Says `hearth-cli/<version>`: Settings → Security lists the CLI's token as "hearth CLI".
+struct UserAgent: ClientMiddleware {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.userAgent] = "hearth-cli/\(HearthVersion.current)"
         return try await next(request, body, baseURL)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthStore
 import Hummingbird
 import NIOCore
 
@@ -10,6 +11,8 @@ public struct HearthRequestContext: RequestContext {
     public var user: User?
     /// Hash of the page session's secret, when signed in with a cookie.
     public var sessionHash: String?
+    /// Hash of the bearer token's secret, when signed in with an API token.
+    public var tokenHash: String?
     /// A bearer token was sent but is unknown or revoked; `requireUser` then says so.
     public var rejectedToken = false
     /// The CSRF token forms on this page must carry (set by ``CSRFMiddleware``).
@@ -27,6 +30,11 @@ public struct HearthRequestContext: RequestContext {
     }
 
     public var requestDecoder: FormOrJSONDecoder { FormOrJSONDecoder() }
+
+    /// Where a sign-in with `request` comes from, for the list of devices.
+    func origin(of request: Request) -> SignInOrigin {
+        SignInOrigin(userAgent: request.headers[.userAgent], address: clientAddress)
+    }
 
     /// The signed-in user, or an error that sends people to sign in.
     public func requireUser() throws -> User {

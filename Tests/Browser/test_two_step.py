@@ -10,7 +10,7 @@ import pyotp
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from test_accounts import PASSWORD, fill, log_in, register, submit_and_wait_for_new_page, unique_email, wait, wait_until_signed_in
+from test_accounts import PASSWORD, confirm_and_wait_for_new_page, fill, log_in, register, submit_and_wait_for_new_page, unique_email, wait, wait_until_signed_in
 
 
 def code_step(driver, code: str) -> None:
@@ -73,3 +73,13 @@ def test_two_step_sign_in_with_an_authenticator_app(server, browser_factory, scr
     last = browser_factory()
     log_in(last, server, email)
     wait_until_signed_in(last)
+
+    # Every browser is listed with its device; all but this one are signed out at once.
+    ada.get(f"{server}/settings/security")
+    devices = ada.find_element(By.ID, "device-list").text
+    assert "this device" in devices and devices.count("Chrome on Linux") == 4, devices
+    screenshot(ada, "security-devices-phone")
+    confirm_and_wait_for_new_page(ada, ada.find_element(By.ID, "sign-out-others"), "Sign out every other browser?")
+    assert ada.find_element(By.ID, "device-list").text.count("Chrome on Linux") == 1
+    phone.refresh()
+    wait(phone).until(lambda d: "/login" in d.current_url)

@@ -167,11 +167,12 @@ def households(server):
     kept = re.search(r'/settings/backups/files/(hearth-backup-[0-9-]+\.zip)', a_browser.get("/settings/backups")[1]).group(1)
     webhook = re.search(r'/settings/webhooks/([0-9A-Fa-f-]{36})/delete', a_browser.get("/settings/webhooks")[1]).group(1)
     invite = re.search(r'/settings/household/invites/([0-9A-Fa-f-]{36})/withdraw', a_browser.get("/settings/household")[1]).group(1)
+    devices = [device["id"] for device in call("GET", "/api/v1/auth/sessions")[1]["sessions"] if not device["current"]]
 
     objects = {
         "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "sessions": [sessions["sessions"][0]["id"]],
         "history": [sessions["sessions"][0]["id"]], "tokens": [second["id"]], "webhooks": [webhook], "invites": [invite],
-        "members": members,
+        "members": members, "auth/sessions": devices, "security/devices": devices,
         "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]],
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
@@ -190,6 +191,8 @@ def snapshot(base, a):
     data = {path: request(base, "GET", path, token=token)[1] for path in (
         "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me",
         "/api/v1/me/appearance", "/api/v1/auth/totp", "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
+    # Where A is signed in (their ids: the times of use move on as A's own requests come).
+    data["devices"] = sorted(device["id"] for device in request(base, "GET", "/api/v1/auth/sessions", token=token)[1]["sessions"])
     for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:
         data[listing["id"]] = request(base, "GET", f"/api/v1/lists/{listing['id']}", token=token)[1]
     data["claims"] = request(base, "GET", "/api/v1/inventory/claims", token=token)[1]

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthStore
 import Hummingbird
 
 /// Request facts that generated OpenAPI handlers cannot receive as parameters.
@@ -11,6 +12,10 @@ struct APIRequest: Sendable {
     /// A bearer token was sent but is unknown or revoked.
     let rejectedToken: Bool
     let clientAddress: String
+    /// The hash of the session or token this request signed in with (marks "this device").
+    var credentialHash: String? = nil
+    /// Where a sign-in made by this request comes from.
+    var origin = SignInOrigin.unknown
 
     /// The signed-in user, or a 401 that says why.
     static func requireUser() throws -> User {
@@ -39,7 +44,8 @@ struct APIRequestMiddleware: RouterMiddleware {
                 throw HTTPErrorMessage.badRequest("“\(field)” is null; leave a field out instead of sending null.")
             }
         }
-        let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, clientAddress: context.clientAddress)
+        let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, clientAddress: context.clientAddress,
+                                credentialHash: context.sessionHash ?? context.tokenHash, origin: context.origin(of: request))
         return try await APIRequest.$current.withValue(caller) {
             try await next(request, context)
         }

@@ -22,7 +22,7 @@ struct HearthAPIService: APIProtocol {
         let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, code: body.code,
                                                                        address: APIRequest.current.clientAddress)
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)
-        let created = try await services.accountService.createToken(for: user, name: body.name)
+        let created = try await services.accountService.createToken(for: user, name: body.name, origin: APIRequest.current.origin)
         return .created(.init(body: .json(.init(id: created.token.id.text, name: created.token.name, token: created.secret))))
     }
 

@@ -99,17 +99,17 @@ struct AccountService: Sendable {
     }
 
     /// Starts a page session and returns its secret (for the cookie).
-    func startSession(for user: User) async throws -> String {
+    func startSession(for user: User, origin: SignInOrigin) async throws -> String {
         let secret = SecretToken.generate()
-        try await credentials.createSession(userId: user.id, tokenHash: SecretToken.hash(secret))
+        try await credentials.createSession(userId: user.id, tokenHash: SecretToken.hash(secret), origin: origin)
         return secret
     }
 
     /// Creates a named API token and returns it with its secret, which is shown only this once.
-    func createToken(for user: User, name: String) async throws -> (token: APIToken, secret: String) {
+    func createToken(for user: User, name: String, origin: SignInOrigin) async throws -> (token: APIToken, secret: String) {
         let name = try AccountRules.tokenName(name)
         let secret = SecretToken.generate(prefix: "hth_")
-        let token = try await credentials.createToken(userId: user.id, name: name, tokenHash: SecretToken.hash(secret))
+        let token = try await credentials.createToken(userId: user.id, name: name, tokenHash: SecretToken.hash(secret), origin: origin)
         return (token, secret)
     }
 

@@ -17,8 +17,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
         if let authorization = request.headers[.authorization] {
             let secret = authorization.lowercased().hasPrefix("bearer ")
                 ? String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces) : ""
-            context.user = secret.isEmpty ? nil : try await credentials.tokenUser(tokenHash: SecretToken.hash(secret))
+            let hash = SecretToken.hash(secret)
+            context.user = secret.isEmpty ? nil : try await credentials.tokenUser(tokenHash: hash)
             context.rejectedToken = context.user == nil
+            context.tokenHash = context.user == nil ? nil : hash
             return try await next(request, context)
         }
         guard let secret = request.cookies[Self.sessionCookie]?.value, !secret.isEmpty else {

@@ -13,6 +13,7 @@ enum Notice: String {
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
     case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
+    case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out"
 
     var message: String {
         switch self {
@@ -21,6 +22,8 @@ enum Notice: String {
         case .noDevices: "No device gets notifications yet. Enable them on this device first."
         case .passwordChanged: "Password changed. Your other sessions were signed out."
         case .tokenRevoked: "Token revoked."
+        case .deviceSignedOut: "Signed out there. A revoked API token stops working at once."
+        case .othersSignedOut: "Every other browser is signed out. API tokens stay until you revoke them."
         case .twoStepOff: "Two-step sign-in is off: your password alone signs you in again."
         case .joined: "You joined the household."
         case .left: "You left the household and have one of your own again."

@@ -25,11 +25,12 @@ public struct CredentialStore: Sendable {
 
     // MARK: Sessions
 
-    /// Stores a new page session for the user.
-    public func createSession(userId: UUID, tokenHash: String) async throws {
+    /// Stores a new page session for the user, made from `origin`.
+    public func createSession(userId: UUID, tokenHash: String, origin: SignInOrigin = .unknown) async throws {
         let now = clock.now
-        try await sql.insert(into: "sessions").columns("id", "user_id", "token_hash", "created_at", "last_seen_at")
-            .values(SQLBind(ids.next()), SQLBind(userId), SQLBind(tokenHash), SQLBind(now), SQLBind(now)).run()
+        try await sql.insert(into: "sessions").columns("id", "user_id", "token_hash", "created_at", "last_seen_at", "user_agent", "address")
+            .values(SQLBind(ids.next()), SQLBind(userId), SQLBind(tokenHash), SQLBind(now), SQLBind(now),
+                    SQLBind(origin.userAgent), SQLBind(origin.address)).run()
     }
 
     /// The user of a live session, marking the session as used. Expired sessions are deleted.
@@ -70,11 +71,12 @@ public struct CredentialStore: Sendable {
 
     // MARK: API tokens
 
-    /// Stores a new named API token.
-    public func createToken(userId: UUID, name: String, tokenHash: String) async throws -> APIToken {
+    /// Stores a new named API token, made from `origin`.
+    public func createToken(userId: UUID, name: String, tokenHash: String, origin: SignInOrigin = .unknown) async throws -> APIToken {
         let token = APIToken(id: ids.next(), userId: userId, name: name, createdAt: clock.now)
-        try await sql.insert(into: "api_tokens").columns("id", "user_id", "name", "token_hash", "created_at")
-            .values(SQLBind(token.id), SQLBind(userId), SQLBind(name), SQLBind(tokenHash), SQLBind(token.createdAt)).run()
+        try await sql.insert(into: "api_tokens").columns("id", "user_id", "name", "token_hash", "created_at", "user_agent", "address")
+            .values(SQLBind(token.id), SQLBind(userId), SQLBind(name), SQLBind(tokenHash), SQLBind(token.createdAt),
+                    SQLBind(origin.userAgent), SQLBind(origin.address)).run()
         return token
     }
 

@@ -50,6 +50,7 @@ extension Database {
         .inventoryItemEdits,
         .importedDetails,
         .twoStepSignIn,
+        .signInDevices,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

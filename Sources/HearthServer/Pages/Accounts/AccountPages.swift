@@ -63,7 +63,7 @@ struct AccountPages {
         do {
             switch try await services.accountService.beginSignIn(email: form.email, password: form.password, address: context.clientAddress) {
             case .signedIn(let user):
-                return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request)
+                return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
             case .needsCode(let ticket):
                 return try renderCodeStep(.init(ticket: ticket, next: form.next, timeZone: form.time_zone ?? "", error: nil), context: context)
             }
@@ -77,7 +77,7 @@ struct AccountPages {
         let form = try await request.decode(as: CodeForm.self, context: context)
         do {
             let user = try await services.accountService.finishSignIn(ticket: form.ticket, code: form.code, address: context.clientAddress)
-            return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request)
+            return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
         } catch AccountError.signInExpired {
             let model = SignInPage.Model(email: "", next: form.next, error: AccountError.signInExpired.message)
             return try await render(model, context: context, status: .unauthorized)
@@ -87,9 +87,10 @@ struct AccountPages {
         }
     }
 
-    private func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request) async throws -> Response {
+    private func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request,
+                              context: HearthRequestContext) async throws -> Response {
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: timeZone)
-        let secret = try await services.accountService.startSession(for: user)
+        let secret = try await services.accountService.startSession(for: user, origin: context.origin(of: request))
         var response = Response.seeOther(Self.safeNextPath(next))
         response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
         return response
@@ -114,7 +115,7 @@ struct AccountPages {
                 timeZone: AccountRules.deviceTimeZone(form.time_zone).flatMap { AccountRules.isUniversal($0) ? nil : $0 },
                 address: context.clientAddress
             )
-            let secret = try await services.accountService.startSession(for: user)
+            let secret = try await services.accountService.startSession(for: user, origin: context.origin(of: request))
             var response = Response.seeOther(Self.safeNextPath(form.next))
             response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
             return response

@@ -1,11 +1,12 @@
 import Foundation
 import HearthCore
 import HearthReports
+import HearthStore
 import Hummingbird
 
 /// Settings → Security: two-step sign-in with an authenticator app — set up with a QR code,
 /// confirmed with a first code (then the recovery codes, shown once), turned off with the password
-/// or a code.
+/// or a code — and the devices signed in, each signed out on its own or all others at once.
 struct SecurityPages {
     let services: AppServices
 
@@ -23,6 +24,21 @@ struct SecurityPages {
         router.post("/settings/security/two-step/setup", use: setUp)
         router.post("/settings/security/two-step/enable", use: enable)
         router.post("/settings/security/two-step/off", use: turnOff)
+        router.post("/settings/security/devices/{id}/sign-out", use: signOutDevice)
+        router.post("/settings/security/devices/sign-out-others", use: signOutOthers)
+    }
+
+    func signOutDevice(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        guard try await services.credentials.signOut(deviceId: id, userId: user.id) else { throw AccountError.notFound }
+        return .seeOther("/settings/security", notice: .deviceSignedOut)
+    }
+
+    func signOutOthers(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await services.credentials.deleteSessions(userId: user.id, keeping: context.sessionHash)
+        return .seeOther("/settings/security", notice: .othersSignedOut)
     }
 
     func show(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -71,8 +87,11 @@ struct SecurityPages {
         _ model: SecurityPage.Model, user: User, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let state = try await services.accountService.twoStepState(userId: user.id)
+        let devices = try await services.credentials.devices(userId: user.id, currentTokenHash: context.sessionHash)
         let page = SecurityPage(layout: services.layout("Security", .settings, context, notice: notice), model: model,
-                                enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft)
+                                enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft,
+                                devices: devices.map { SecurityPage.Device($0, timeZone: user.timeZone) },
+                                hasOtherSessions: devices.contains { $0.kind == .session && !$0.isCurrent })
         return try services.renderer.render("security", page, status: status)
     }
 }
@@ -112,8 +131,30 @@ struct SecurityPage: Sendable {
         }
     }
 
+    /// A browser signed in or an API token, as the list shows it.
+    struct Device: Sendable {
+        let id: String
+        let title: String
+        let detail: String
+        let isCurrent: Bool
+        let isToken: Bool
+
+        init(_ device: SignedInDevice, timeZone: String) {
+            id = device.id.text
+            let name = DeviceName.describe(userAgent: device.origin.userAgent)
+            isToken = device.kind == .token
+            title = device.name.map { "API token “\($0)”" } ?? name
+            let used = device.lastUsedAt.map { "last used \(DisplayFormat.dateTime($0, timeZone: timeZone))" } ?? "never used"
+            detail = ([isToken ? name : nil, "since \(DisplayFormat.dateTime(device.createdAt, timeZone: timeZone))", used,
+                       device.origin.address.map { "from \($0)" }] as [String?]).compactMap { $0 }.joined(separator: " · ")
+            isCurrent = device.isCurrent
+        }
+    }
+
     let layout: Layout
     let model: Model
     let enabled: Bool
     let recoveryCodesLeft: Int
+    let devices: [Device]
+    let hasOtherSessions: Bool
 }

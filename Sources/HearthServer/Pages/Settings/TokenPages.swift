@@ -25,7 +25,7 @@ struct TokenPages {
         let user = try context.requireUser()
         let form = try await request.decode(as: CreateForm.self, context: context)
         do {
-            let created = try await services.accountService.createToken(for: user, name: form.name)
+            let created = try await services.accountService.createToken(for: user, name: form.name, origin: context.origin(of: request))
             return try await render(user: user, context: context, newToken: .init(name: created.token.name, secret: created.secret))
         } catch let error as AccountError {
             return try await render(user: user, context: context, error: error.message, status: ProblemDetails.status(of: error))
