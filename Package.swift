@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "HearthCLI",
             dependencies: [
-                "HearthServer", "HearthStore", "HearthAPI", "HearthCore",
+                "HearthServer", "HearthStore", "HearthAPI", "HearthCore", "HearthReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

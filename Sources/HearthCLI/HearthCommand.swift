@@ -10,7 +10,7 @@ public struct HearthCommand: AsyncParsableCommand {
         commandName: "hearth",
         abstract: "Hearth: Focus timers, home inventory and shopping lists for a household.",
         version: HearthVersion.current,
-        subcommands: [Serve.self, Migrate.self, Routes.self, BackupCommand.self, UserCommand.self, Login.self, Logout.self, Whoami.self, AppearanceCommand.self, FocusCommand.self, ListsCommand.self, InventoryCommand.self, Version.self]
+        subcommands: [Serve.self, Migrate.self, Routes.self, BackupCommand.self, UserCommand.self, Login.self, Logout.self, Whoami.self, AppearanceCommand.self, SecurityCommand.self, FocusCommand.self, ListsCommand.self, InventoryCommand.self, Version.self]
     )
 
     public init() {}

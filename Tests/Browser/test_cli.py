@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import time
@@ -328,3 +329,36 @@ def test_login_asks_for_the_code_when_two_step_sign_in_is_on(server, hearth_bin,
                     stdin=f"correct horse battery\n{app.at(time.time() + 30)}\n")
     assert login.returncode == 0, login.stderr
     assert _hearth(hearth_bin, tmp_path, "whoami").returncode == 0
+
+
+def test_security_turns_two_step_on_and_off_and_signs_a_device_out(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+    other = _api(server, "POST", "/api/v1/auth/tokens", {"name": "old laptop", "email": email, "password": "correct horse battery"})
+
+    shown = _hearth(hearth_bin, tmp_path, "security")
+    assert shown.returncode == 0, shown.stderr
+    assert "Two-step sign-in: off" in shown.stdout and "hearth CLI" in shown.stdout and "← this one" in shown.stdout
+    assert "API token “old laptop”" in shown.stdout and other["id"] in shown.stdout
+
+    # The setup prints the QR code and the key; the app's code turns it on and the recovery codes show once.
+    setup = subprocess.Popen([str(hearth_bin), "security", "two-step", "on"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env={**os.environ, "HEARTH_CONFIG": str(tmp_path / "config.json")})
+    key = ""
+    while "type this key into it: " not in key:
+        key = setup.stdout.readline()
+        assert key, setup.stderr.read()
+    app = pyotp.TOTP(key.split("type this key into it: ")[1].strip())
+    out, err = setup.communicate(f"{app.now()}\n", timeout=60)
+    assert setup.returncode == 0, err
+    assert len([line for line in out.splitlines() if re.fullmatch(r"  [a-z2-9]{4}-[a-z2-9]{4}", line)]) == 10
+    assert "Two-step sign-in: on (10 of 10" in _hearth(hearth_bin, tmp_path, "security").stdout
+
+    off = _hearth(hearth_bin, tmp_path, "security", "two-step", "off", stdin="not my password\n")
+    assert off.returncode != 0 and "That password or code is not right" in off.stderr
+    off = _hearth(hearth_bin, tmp_path, "security", "two-step", "off", stdin="correct horse battery\n")
+    assert off.returncode == 0, off.stderr
+    signed_out = _hearth(hearth_bin, tmp_path, "security", "sign-out", other["id"])
+    assert signed_out.returncode == 0, signed_out.stderr
+    assert "old laptop" not in _hearth(hearth_bin, tmp_path, "security").stdout
