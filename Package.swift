@@ -49,9 +49,9 @@ let package = Package(
         .systemLibrary(name: "CZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .target(name: "HearthMedia", dependencies: ["CVips", "CVipsShim", "CTesseract", "CZbar"]),
         // PDF through cairo and pango (real text in any script, JPEGs embedded as they are); CSV
-        // and ZIP archives for exports, imports and backups; QR codes.
+        // and ZIP archives for exports, imports and backups.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        // QR codes (an authenticator app's setup, labels) through libqrencode.
+        // QR codes (an authenticator app's setup) through libqrencode.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "HearthReports",

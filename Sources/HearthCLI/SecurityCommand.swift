@@ -63,6 +63,7 @@ struct SecurityCommand: AsyncParsableCommand {
         }
 
         private func turnOn(_ connection: APIConnection) async throws {
+            let password = try Prompt.secret("Password: ")
             let setup = switch try await connection.call({ try await $0.setUpTwoStep() }) {
             case .ok(let ok): try ok.body.json
             case let other: throw CLIError(unexpected: other)
@@ -70,7 +71,7 @@ struct SecurityCommand: AsyncParsableCommand {
             if let code = QRCode(setup.otpauthUrl) { print(code.terminalText) }
             print("Scan this with your authenticator app, or type this key into it: \(setup.secret)\n")
             let typed = try Prompt.line("The 6 digits the app shows now: ")
-            let enabled = switch try await connection.call({ try await $0.enableTwoStep(body: .json(.init(code: typed))) }) {
+            let enabled = switch try await connection.call({ try await $0.enableTwoStep(body: .json(.init(code: typed, password: password))) }) {
             case .ok(let ok): try ok.body.json
             case let other: throw CLIError(unexpected: other)
             }

@@ -12,9 +12,6 @@ struct Login: AsyncParsableCommand {
     @Option(help: "Email (asked for when missing).") var email: String?
     @Option(name: .customLong("token-name"), help: "Name of the token shown in Settings.") var tokenName: String?
 
-    /// The problem type of a sign-in that needs its two-step code (the server's ProblemDetails).
-    static let codeNeeded = "urn:hearth:problem:two-step-code-needed"
-
     func run() async throws {
         let connection = try APIConnection(server: server)
         let email = try email ?? Prompt.line("Email: ")
@@ -28,7 +25,7 @@ struct Login: AsyncParsableCommand {
         }
         var output = try await request(nil)
         if case .unauthorized(let problem) = output, case .applicationProblemJson(let body) = problem.body,
-           body._type == Self.codeNeeded {
+           body._type == AccountError.codeNeededProblemType {
             // Two-step sign-in is on: the same request again, with the app's code.
             output = try await request(try Prompt.line("Code from your authenticator app (or a recovery code): "))
         }

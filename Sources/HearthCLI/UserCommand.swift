@@ -41,7 +41,7 @@ struct UserCommand: AsyncParsableCommand {
             let password = try Prompt.secret("New password for \(email): ")
             do {
                 try await Administration.resetPassword(try options.configuration(), email: email, password: password)
-                print("Password changed for \(email).")
+                print("Password changed for \(email); every session and token signed out, two-step sign-in turned off.")
             } catch let error as HearthCore.AccountError {
                 throw CLIError(error == .notFound ? "There is no account with the email \(email)." : error.message)
             }

@@ -318,7 +318,7 @@ def test_login_asks_for_the_code_when_two_step_sign_in_is_on(server, hearth_bin,
     _register(server, email, "correct horse battery")
     token = _api(server, "POST", "/api/v1/auth/tokens", {"name": "setup", "email": email, "password": "correct horse battery"})["token"]
     app = pyotp.TOTP(_api(server, "POST", "/api/v1/auth/totp/setup", token=token)["secret"])
-    _api(server, "POST", "/api/v1/auth/totp/enable", {"code": app.now()}, token=token)
+    _api(server, "POST", "/api/v1/auth/totp/enable", {"code": app.now(), "password": "correct horse battery"}, token=token)
 
     wrong = _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n000000\n")
     assert wrong.returncode != 0
@@ -342,9 +342,12 @@ def test_security_turns_two_step_on_and_off_and_signs_a_device_out(server, heart
     assert "Two-step sign-in: off" in shown.stdout and "hearth CLI" in shown.stdout and "← this one" in shown.stdout
     assert "API token “old laptop”" in shown.stdout and other["id"] in shown.stdout
 
-    # The setup prints the QR code and the key; the app's code turns it on and the recovery codes show once.
+    # With the password, the setup prints the QR code and the key; the app's code turns it on and the
+    # recovery codes show once.
     setup = subprocess.Popen([str(hearth_bin), "security", "two-step", "on"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env={**os.environ, "HEARTH_CONFIG": str(tmp_path / "config.json")})
+    setup.stdin.write("correct horse battery\n")  # the password first
+    setup.stdin.flush()
     key = ""
     while "type this key into it: " not in key:
         key = setup.stdout.readline()

@@ -34,6 +34,7 @@ def test_two_step_sign_in_with_an_authenticator_app(server, browser_factory, scr
     assert qr.size["width"] >= 160 and qr.size["width"] == qr.size["height"]
     app = pyotp.TOTP(ada.find_element(By.ID, "two-step-secret").text.replace(" ", ""))
     screenshot(ada, "security-two-step-setup-phone")
+    fill(ada, "#enable-password", PASSWORD)
     fill(ada, "#enable-code", app.now())
     submit_and_wait_for_new_page(ada, ada.find_element(By.ID, "two-step-enable"))
     recovery = [item.text for item in ada.find_elements(By.CSS_SELECTOR, "#recovery-codes code")]

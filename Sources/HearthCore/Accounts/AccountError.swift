@@ -40,6 +40,9 @@ public enum AccountError: Error, Equatable, Sendable {
     case confirmationWrong
 
     /// A sentence for the person who caused it.
+    /// The problem type (RFC 9457) of ``codeNeeded``: clients such as `hearth login` ask for the code.
+    public static let codeNeededProblemType = "urn:hearth:problem:two-step-code-needed"
+
     public var message: String {
         switch self {
         case .invalidName(let reason): "Name \(reason)."
@@ -71,7 +74,7 @@ public enum AccountError: Error, Equatable, Sendable {
         case .twoStepNotSetUp: "Set up two-step sign-in first: scan the QR code, then type the code your app shows."
         case .wrongCode: "That code is not right or was used already. Type the 6 digits your authenticator app shows now, or a recovery code."
         case .codeNeeded: "Two-step sign-in is on for this account: add the 6-digit code your authenticator app shows, or a recovery code."
-        case .signInExpired: "This sign-in took longer than 5 minutes. Sign in again with your email and password."
+        case .signInExpired: "This sign-in has expired (its second step is good for 5 minutes, in the browser that began it). Sign in again with your email and password."
         case .confirmationWrong: "That password or code is not right (or the code was used already)."
         case .setupCodeWrong: "That is not the code the app shows for Hearth now. Check that you scanned this page's QR code, then type the current 6 digits."
         }

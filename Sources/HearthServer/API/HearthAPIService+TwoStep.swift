@@ -17,7 +17,8 @@ extension HearthAPIService {
     func enableTwoStep(_ input: Operations.EnableTwoStep.Input) async throws -> Operations.EnableTwoStep.Output {
         let body = switch input.body { case .json(let body): body }
         try Self.checkCode(body.code)
-        let codes = try await services.accountService.twoStep.confirm(for: try APIRequest.requireUser(), code: body.code)
+        let codes = try await services.accountService.turnOnTwoStep(for: try APIRequest.requireUser(), password: body.password, code: body.code,
+                                                                    address: APIRequest.current.clientAddress)
         return .ok(.init(body: .json(.init(recoveryCodes: codes))))
     }
 

@@ -2,25 +2,36 @@ import Foundation
 import HearthCore
 
 extension AccountService {
+    /// Turns two-step sign-in on with the app's first code, once the password proves it is the
+    /// user (not someone at an unattended browser); answers the recovery codes.
+    func turnOnTwoStep(for user: User, password: String, code: String, address: String) async throws -> [String] {
+        try await confirmPassword(password, of: user, address: address)
+        return try await twoStep.confirm(for: user, code: code)
+    }
+
     /// Turns two-step sign-in off once the user proves it is them now: the password, or the app's
-    /// code or a recovery code. Each try counts towards the sign-in limits; off already is fine.
+    /// code or a recovery code. Each try counts towards the limits; off already is fine.
     func turnOffTwoStep(for user: User, password: String?, code: String?, address: String) async throws {
         guard try await twoStep.isOn(userId: user.id) else { return }
-        let delay = try await throttle.beginSignIn(email: user.email, address: address)
-        if delay > .zero { try await Task.sleep(for: delay) }
         if let code, !code.allSatisfy(\.isWhitespace) {
             do {
-                try await twoStep.verify(userId: user.id, code: code)
+                try await checkCode(code, for: user)
             } catch AccountError.wrongCode {
                 throw AccountError.confirmationWrong
             }
         } else {
-            guard let password, let stored = try await accounts.passwordHash(userId: user.id),
-                  try await hasher.verify(password, hash: stored)
-            else { throw AccountError.confirmationWrong }
+            try await confirmPassword(password ?? "", of: user, address: address)
         }
-        try? await throttle.signInSucceeded(email: user.email, address: address)
         try await twoStep.disable(userId: user.id)
+    }
+
+    /// The signed-in user's password again, counted like a sign-in; ``AccountError/confirmationWrong`` if it is not theirs.
+    private func confirmPassword(_ password: String, of user: User, address: String) async throws {
+        do {
+            _ = try await checkPassword(email: user.email, password: password, address: address)
+        } catch AccountError.wrongCredentials {
+            throw AccountError.confirmationWrong
+        }
     }
 
     /// Whether two-step sign-in is on for `userId`, and how many recovery codes are left.

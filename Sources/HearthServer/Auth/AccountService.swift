@@ -46,17 +46,14 @@ struct AccountService: Sendable {
         try await accounts.updateTimeZone(userId: user.id, try AccountRules.timeZone(timeZone))
     }
 
-    /// Checks email and password, within the attempt limits (see ``AttemptThrottle``).
     /// Signs in in one step (API tokens, the CLI): email, password and, with two-step sign-in on,
     /// the app's code or a recovery code — without it ``AccountError/codeNeeded``.
     func authenticate(email: String, password: String, code: String? = nil, address: String) async throws -> User {
         let user = try await checkPassword(email: email, password: password, address: address)
         if try await twoStep.isOn(userId: user.id) {
             guard let code, !code.allSatisfy(\.isWhitespace) else { throw AccountError.codeNeeded }
-            try await twoStep.verify(userId: user.id, code: code)
+            try await checkCode(code, for: user)
         }
-        // A count not taken back (the database did not answer) is no reason to refuse the right password.
-        try? await throttle.signInSucceeded(email: email, address: address)
         return user
     }
 
@@ -67,35 +64,41 @@ struct AccountService: Sendable {
         case needsCode(ticket: String)
     }
 
-    /// A page's first step: signed in, or on to the code with a ticket that stands for the password.
-    func beginSignIn(email: String, password: String, address: String) async throws -> SignIn {
+    /// A page's first step: signed in, or on to the code with a ticket that stands for the password
+    /// in the browser whose CSRF token is `browser`.
+    func beginSignIn(email: String, password: String, address: String, browser: String) async throws -> SignIn {
         let user = try await checkPassword(email: email, password: password, address: address)
-        guard try await twoStep.isOn(userId: user.id) else {
-            try? await throttle.signInSucceeded(email: email, address: address)
-            return .signedIn(user)
-        }
-        return .needsCode(ticket: try SignInTicket(userId: user.id, expiresAt: twoStep.clock.now + SignInTicket.lifetime).sealed(with: twoStep.box))
+        guard try await twoStep.isOn(userId: user.id) else { return .signedIn(user) }
+        let ticket = SignInTicket(userId: user.id, browser: browser, expiresAt: twoStep.clock.now + SignInTicket.lifetime)
+        return .needsCode(ticket: try ticket.sealed(with: twoStep.box))
     }
 
-    /// A page's second step: the ticket of the first and a code, counted as sign-in attempts.
-    func finishSignIn(ticket: String, code: String, address: String) async throws -> User {
-        let pending = try SignInTicket.open(ticket, with: twoStep.box, now: twoStep.clock.now)
+    /// A page's second step: the first step's ticket, in the same browser, and a code.
+    func finishSignIn(ticket: String, code: String, browser: String) async throws -> User {
+        let pending = try SignInTicket.open(ticket, with: twoStep.box, browser: browser, now: twoStep.clock.now)
         guard let user = try await accounts.user(id: pending.userId) else { throw AccountError.signInExpired }
-        let delay = try await throttle.beginSignIn(email: user.email, address: address)
-        if delay > .zero { try await Task.sleep(for: delay) }
-        try await twoStep.verify(userId: user.id, code: code)
-        try? await throttle.signInSucceeded(email: user.email, address: address)
+        try await checkCode(code, for: user)
         return user
     }
 
-    /// The user of `email` if `password` is theirs; each try counts towards the sign-in limits.
-    private func checkPassword(email: String, password: String, address: String) async throws -> User {
+    /// The user of `email` if `password` is theirs. Each try counts towards the sign-in limits; the
+    /// right password takes its count back (a second step's codes have a limit of their own).
+    func checkPassword(email: String, password: String, address: String) async throws -> User {
         let delay = try await throttle.beginSignIn(email: email, address: address)
         if delay > .zero { try await Task.sleep(for: delay) }
         let found = try await accounts.credentials(email: email)
         let valid = try await hasher.verify(password, hash: found?.passwordHash ?? decoyHash)
         guard valid, let user = found?.user else { throw AccountError.wrongCredentials }
+        // A count not taken back (the database did not answer) is no reason to refuse the right password.
+        try? await throttle.signInSucceeded(email: email, address: address)
         return user
+    }
+
+    /// Checks the app's code or a recovery code of `user`, within the account's limit of wrong codes.
+    func checkCode(_ code: String, for user: User) async throws {
+        try await throttle.beginCode(userId: user.id)
+        try await twoStep.verify(userId: user.id, code: code)
+        try? await throttle.codeSucceeded(userId: user.id)
     }
 
     /// Starts a page session and returns its secret (for the cookie).
@@ -131,6 +134,8 @@ struct AccountService: Sendable {
         try await accounts.setPasswordHash(userId: found.user.id, try await hasher.hash(new))
         try await credentials.deleteSessions(userId: found.user.id, keeping: nil)
         try await credentials.deleteTokens(userId: found.user.id)
+        // The server's owner resets a password for someone locked out: a lost phone is the likely reason.
+        try await twoStep.disable(userId: found.user.id)
     }
 
     /// Deletes the account after checking its password.

@@ -9,7 +9,10 @@ import HearthStore
 /// - one email from anywhere: after 10 failures its attempts take turns, one every 2 seconds, so
 ///   guessing from many addresses crawls while the owner still signs in with the right password;
 /// - one address for any email: after 30 failures its attempts take turns too, after 300 refused;
-/// - registrations: `registrationsPerHour` per address (`HEARTH_REGISTRATIONS_PER_HOUR`, default 10).
+/// - registrations: `registrationsPerHour` per address (`HEARTH_REGISTRATIONS_PER_HOUR`, default 10);
+/// - two-step codes: 10 wrong ones for one account in 15 minutes, from anywhere, then 429 (with 3
+///   of a million codes good at a time, guessing gets nowhere; someone with the password can make
+///   the owner wait, which they can end by changing the password).
 ///
 /// An IPv6 client counts by its /64 network (one subscriber usually has all of it). An attempt is
 /// counted when it starts, so parallel guesses cannot slip past a limit while bcrypt runs; a success
@@ -25,6 +28,7 @@ struct AttemptThrottle: Sendable {
     static let emailSlowdown = Limit(count: 10, window: 15 * 60)
     static let addressSlowdown = Limit(count: 30, window: 15 * 60)
     static let address = Limit(count: 300, window: 15 * 60)
+    static let codes = Limit(count: 10, window: 15 * 60)
     static let hour: TimeInterval = 3600
     /// How far apart slowed-down attempts of one email or address are.
     static let slowdown: TimeInterval = 2
@@ -72,6 +76,22 @@ struct AttemptThrottle: Sendable {
             book.takeBackLatest(keys.email)
             book.takeBackLatest(keys.address)
         }
+    }
+
+    /// Counts a try of a two-step code for the account `userId`, or throws when it had too many wrong ones.
+    func beginCode(userId: UUID) async throws {
+        let now = clock.now
+        let key = "code:" + userId.text
+        try await ledger.update([key], since: now - Self.hour) { book in
+            try Self.check(book, key, Self.codes, now: now)
+            book.record(key, at: now)
+        }
+    }
+
+    /// A right code takes its count back.
+    func codeSucceeded(userId: UUID) async throws {
+        let key = "code:" + userId.text
+        try await ledger.update([key], since: clock.now - Self.hour) { book in book.takeBackLatest(key) }
     }
 
     /// Counts a registration from `address`, or throws when the address registered too many accounts.

@@ -43,7 +43,7 @@ struct TwoStepService: Sendable {
         let state = try await credentials.twoStep(userId: user.id)
         if state.isOn { throw AccountError.twoStepAlreadyOn }
         guard let sealed = state.sealedPendingSecret, let totp = try Self.totp(sealed, box: box) else { throw AccountError.twoStepNotSetUp }
-        guard let step = totp.matchingStep(of: code.filter { !$0.isWhitespace }, at: clock.now, after: nil) else { throw AccountError.setupCodeWrong }
+        guard let step = totp.matchingStep(of: code, at: clock.now, after: nil) else { throw AccountError.setupCodeWrong }
         let codes = (0..<Self.recoveryCodeCount).map { _ in Self.newRecoveryCode() }
         // Only the secret this code was checked against: a setup begun meanwhile elsewhere is not it.
         guard try await credentials.enableTwoStep(userId: user.id, pendingSecret: sealed, confirmedStep: step,

@@ -31,7 +31,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: Self.status(of: error), detail: error.message)
             switch error {
             case .tooManyAttempts(let seconds), .tooManyRegistrations(let seconds): headers[.retryAfter] = String(seconds)
-            case .codeNeeded: type = Self.codeNeededType
+            case .codeNeeded: type = AccountError.codeNeededProblemType
             default: break
             }
         case let error as ListError:
@@ -70,9 +70,6 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     }
 
     var httpStatus: HTTPResponse.Status { .init(code: status) }
-
-    /// The problem type of a sign-in that needs its two-step code: clients (`hearth login`) ask for it.
-    static let codeNeededType = "urn:hearth:problem:two-step-code-needed"
 
     static func status(of error: AccountError) -> HTTPResponse.Status {
         switch error {

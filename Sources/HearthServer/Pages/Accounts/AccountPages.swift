@@ -61,7 +61,8 @@ struct AccountPages {
     func signIn(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: SignInForm.self, context: context)
         do {
-            switch try await services.accountService.beginSignIn(email: form.email, password: form.password, address: context.clientAddress) {
+            switch try await services.accountService.beginSignIn(email: form.email, password: form.password, address: context.clientAddress,
+                                                                  browser: context.csrfToken) {
             case .signedIn(let user):
                 return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
             case .needsCode(let ticket):
@@ -76,7 +77,7 @@ struct AccountPages {
     func signInWithCode(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let form = try await request.decode(as: CodeForm.self, context: context)
         do {
-            let user = try await services.accountService.finishSignIn(ticket: form.ticket, code: form.code, address: context.clientAddress)
+            let user = try await services.accountService.finishSignIn(ticket: form.ticket, code: form.code, browser: context.csrfToken)
             return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
         } catch AccountError.signInExpired {
             let model = SignInPage.Model(email: "", next: form.next, error: AccountError.signInExpired.message)

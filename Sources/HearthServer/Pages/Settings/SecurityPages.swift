@@ -10,7 +10,8 @@ import Hummingbird
 struct SecurityPages {
     let services: AppServices
 
-    struct CodeForm: Decodable {
+    struct EnableForm: Decodable {
+        let password: String
         let code: String
     }
 
@@ -58,15 +59,16 @@ struct SecurityPages {
 
     func enable(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let form = try await request.decode(as: CodeForm.self, context: context)
+        let form = try await request.decode(as: EnableForm.self, context: context)
         do {
-            let codes = try await services.accountService.twoStep.confirm(for: user, code: form.code)
+            let codes = try await services.accountService.turnOnTwoStep(for: user, password: form.password, code: form.code,
+                                                                        address: context.clientAddress)
             return try await render(SecurityPage.Model(recoveryCodes: codes), user: user, context: context)
-        } catch AccountError.setupCodeWrong {
+        } catch let error as AccountError where error == .setupCodeWrong || error == .confirmationWrong {
             // The same QR code again: the app has it already.
             let setup = try await services.accountService.twoStep.pending(for: user).map(SecurityPage.Setup.init)
-            return try await render(SecurityPage.Model(setup: setup, error: AccountError.setupCodeWrong.message), user: user,
-                                    context: context, status: .forbidden)
+            return try await render(SecurityPage.Model(setup: setup, error: error.message), user: user,
+                                    context: context, status: ProblemDetails.status(of: error))
         } catch let error as AccountError {
             return try await render(SecurityPage.Model(error: error.message), user: user, context: context, status: ProblemDetails.status(of: error))
         }
