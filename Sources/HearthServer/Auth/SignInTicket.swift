@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import HearthPush
 
 /// A sign-in halfway: the password was right, the second step's code is still to come. Sealed with
 /// the server's key into the page's second-step form (no password travels twice), good for 5 minutes
@@ -12,18 +11,13 @@ struct SignInTicket: Equatable {
     let expiresAt: Date
 
     func sealed(with box: SecretBox) throws -> String {
-        let text = "sign-in|\(userId.text)|\(SecretToken.hash(browser))|\(Int(expiresAt.timeIntervalSince1970))"
-        guard let sealed = Data(base64Encoded: try box.seal(text)) else { throw SecretBox.KeyError("Sealing failed.") }
-        return Base64URL.encode(sealed)
+        try box.sealToken(purpose: "sign-in", [userId.text, SecretToken.hash(browser), String(Int(expiresAt.timeIntervalSince1970))])
     }
 
     /// The ticket in `token`, if this server sealed it for `browser` and it has not expired.
     static func open(_ token: String, with box: SecretBox, browser: String, now: Date) throws(AccountError) -> SignInTicket {
-        guard token.count <= 1000, let data = Base64URL.decode(token), let text = try? box.open(data.base64EncodedString())
-        else { throw .signInExpired }
-        let parts = text.split(separator: "|").map(String.init)
-        guard parts.count == 4, parts[0] == "sign-in", let userId = UUID(uuidString: parts[1]), parts[2] == SecretToken.hash(browser),
-              let seconds = Int(parts[3]), now.timeIntervalSince1970 < TimeInterval(seconds)
+        guard let parts = box.openToken(token, purpose: "sign-in"), parts.count == 3, let userId = UUID(uuidString: parts[0]),
+              parts[1] == SecretToken.hash(browser), let seconds = Int(parts[2]), now.timeIntervalSince1970 < TimeInterval(seconds)
         else { throw .signInExpired }
         return SignInTicket(userId: userId, browser: browser, expiresAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }

@@ -18,20 +18,15 @@ struct PushActionLink: Equatable {
     let expiresAt: Date
 
     func sealed(with box: SecretBox) throws -> String {
-        let text = "push-action|\(userId.text)|\(action)|\(Int(expiresAt.timeIntervalSince1970))"
-        guard let sealed = Data(base64Encoded: try box.seal(text)) else { throw SecretBox.KeyError("Sealing failed.") }
-        return Base64URL.encode(sealed)
+        try box.sealToken(purpose: "push-action", [userId.text, action, String(Int(expiresAt.timeIntervalSince1970))])
     }
 
     /// The link in `token`, if this server sealed it and it has not expired.
     static func open(_ token: String, with box: SecretBox, now: Date) throws(PushError) -> PushActionLink {
-        guard token.count <= 1000, let data = Base64URL.decode(token), let text = try? box.open(data.base64EncodedString())
+        guard let parts = box.openToken(token, purpose: "push-action"), parts.count == 3, let userId = UUID(uuidString: parts[0]),
+              commands[parts[1]] != nil, let seconds = Int(parts[2]), now.timeIntervalSince1970 < TimeInterval(seconds)
         else { throw .invalidAction }
-        let parts = text.split(separator: "|").map(String.init)
-        guard parts.count == 4, parts[0] == "push-action", let userId = UUID(uuidString: parts[1]), commands[parts[2]] != nil,
-              let seconds = Int(parts[3]), now.timeIntervalSince1970 < TimeInterval(seconds)
-        else { throw .invalidAction }
-        return PushActionLink(userId: userId, action: parts[2], expiresAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return PushActionLink(userId: userId, action: parts[1], expiresAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
     /// The command, with the label of the person's latest focus session for a new one.
