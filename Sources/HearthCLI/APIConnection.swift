@@ -20,7 +20,7 @@ struct APIConnection {
         self.server = url
         self.client = Client(
             serverURL: url, configuration: .init(dateTranscoder: .hearth), transport: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClient, timeout: .seconds(30))),
-            middlewares: [UserAgent()] + (token.map { [BearerToken(token: $0)] } ?? [])
+            middlewares: [CLIHeaders(token: token)]
         )
     }
 
@@ -47,28 +47,18 @@ struct APIConnection {
     }
 }
 
-/// Adds `Authorization: Bearer` to every request.
-struct BearerToken: ClientMiddleware {
-    let token: String
+/// Every request says `hearth-cli/<version>` (Settings → Security lists the CLI as "hearth CLI")
+/// and, once signed in, carries `Authorization: Bearer`.
+struct CLIHeaders: ClientMiddleware {
+    let token: String?
 
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(token)"
-        return try await next(request, body, baseURL)
-    }
-}
-
-/// Says `hearth-cli/<version>`: Settings → Security lists the CLI's token as "hearth CLI".
-struct UserAgent: ClientMiddleware {
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         request.headerFields[.userAgent] = "hearth-cli/\(HearthVersion.current)"
+        if let token { request.headerFields[.authorization] = "Bearer \(token)" }
         return try await next(request, body, baseURL)
     }
 }

@@ -134,9 +134,7 @@ extension HearthAPIService {
     func listSuggestions(_ input: Operations.ListSuggestions.Input) async throws -> Operations.ListSuggestions.Output {
         let user = try APIRequest.requireUser()
         let prefix = input.query.q ?? ""
-        guard prefix.unicodeScalars.count <= ListRules.maximumNameLength else {
-            throw HTTPErrorMessage.badRequest("“q” must be at most \(ListRules.maximumNameLength) characters.")
-        }
+        try Self.limit(prefix, field: "q", to: ListRules.maximumNameLength)
         let listId = try Self.uuid(input.query.list)
         let names = try await services.lists.suggestions(householdId: user.householdId, listId: listId, matching: prefix)
         return .ok(.init(body: .json(.init(names: names))))

@@ -17,8 +17,8 @@ struct HearthAPIService: APIProtocol {
         let body = switch input.body { case .json(let body): body }
         // An unknown zone is ignored (the device may know zones this server does not), but one the
         // document forbids is refused like any other field that breaks it.
-        if let zone = body.timeZone, zone.unicodeScalars.count > 64 { throw HTTPErrorMessage.badRequest("“timeZone” must be at most 64 characters.") }
-        try Self.checkCode(body.code)
+        try Self.limit(body.timeZone, field: "timeZone", to: 64)
+        try Self.limit(body.code, field: "code", to: 64)
         let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, code: body.code,
                                                                        address: APIRequest.current.clientAddress)
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)
@@ -46,6 +46,12 @@ struct HearthAPIService: APIProtocol {
             id: household.id.text, name: household.name,
             members: members.map { .init(id: $0.id.text, name: $0.name, email: $0.email) }
         ))))
+    }
+
+    /// A text field's `maxLength` from the document, which the generated decoder does not check
+    /// (counted as JSON Schema counts: in code points).
+    static func limit(_ text: String?, field: String, to maximum: Int) throws {
+        if let text, text.unicodeScalars.count > maximum { throw HTTPErrorMessage.badRequest("“\(field)” must be at most \(maximum) characters.") }
     }
 }
 

@@ -88,6 +88,8 @@ struct AccountPages {
         }
     }
 
+    /// Signs `signedIn` in with a session cookie (taking the device's time zone while the account has
+    /// none) and goes on to `next`.
     private func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request,
                               context: HearthRequestContext) async throws -> Response {
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: timeZone)
@@ -116,10 +118,7 @@ struct AccountPages {
                 timeZone: AccountRules.deviceTimeZone(form.time_zone).flatMap { AccountRules.isUniversal($0) ? nil : $0 },
                 address: context.clientAddress
             )
-            let secret = try await services.accountService.startSession(for: user, origin: context.origin(of: request))
-            var response = Response.seeOther(Self.safeNextPath(form.next))
-            response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
-            return response
+            return try await startSession(for: user, timeZone: nil, next: form.next, request: request, context: context)
         } catch let error as AccountError {
             let model = RegisterPage.Model(name: form.name, email: form.email, next: form.next, error: error.message)
             return try await renderRegister(model, context: context, status: ProblemDetails.status(of: error))
