@@ -21,9 +21,9 @@ from test_focus import open_focus, text_of
 from test_inventory import FIXTURES
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
 
-# Once the server answers, an online page's change lands within one request's time limit (15 s,
-# offline-db.js) and one online retry (at most 4 s, outbox.js): the wait allows a loaded machine.
-SYNC_SECONDS = 45
+# Once the server answers, an online page's change lands within the wait for a sender gone astray
+# (20 s, offline-db.js), one request's limit (15 s) and one online retry (at most 4 s, outbox.js).
+SYNC_SECONDS = 60
 
 SERVER_LIST = """
 const [listId, done] = [arguments[0], arguments[arguments.length - 1]];
@@ -49,6 +49,7 @@ const done = arguments[arguments.length - 1];
 import("/js/outbox.js").then(async ({ pending }) => done({
   online: navigator.onLine, waiting: (await pending()).map((entry) => `${entry.method} ${entry.url}`),
   refused: document.getElementById("sync-refused")?.textContent ?? null,
+  locks: navigator.locks ? await navigator.locks.query() : null,
 })).catch((error) => done(String(error)));
 """
 

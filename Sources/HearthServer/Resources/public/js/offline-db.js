@@ -11,6 +11,8 @@
 (() => {
   const CHANNEL = "hearth-outbox";
   const REQUEST_TIMEOUT = 15_000;
+  /** How long a sender waits for the outbox's lock before taking it (longer than one request). */
+  const LOCK_PATIENCE = REQUEST_TIMEOUT + 5_000;
   const BATCH = 50;
   const connections = new Map(); // database name → Promise<IDBDatabase>
 
@@ -154,7 +156,15 @@
         }
       }
     };
-    return self.navigator.locks ? self.navigator.locks.request(`hearth-outbox-${userId}`, run) : run();
+    if (!self.navigator.locks) return run();
+    // A holder that keeps the outbox longer than any one request may take has gone astray (a page
+    // frozen on its way out, a worker stopped mid-event): the lock is taken from it, as every change
+    // is safe to send twice.
+    const name = `hearth-outbox-${userId}`;
+    return self.navigator.locks.request(name, { signal: AbortSignal.timeout(LOCK_PATIENCE) }, run).catch((error) => {
+      if (error?.name !== "TimeoutError") throw error;
+      return self.navigator.locks.request(name, { steal: true }, run);
+    });
   }
 
   async function send(entry, csrfToken) {
