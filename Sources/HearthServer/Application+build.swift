@@ -93,6 +93,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     SettingsPages(services: services).addRoutes(to: router)
     TokenPages(services: services).addRoutes(to: router)
     SecurityPages(services: services).addRoutes(to: router)
+    ConfirmationPages(services: services).addRoutes(to: router)
     BackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)

@@ -38,10 +38,15 @@ public enum AccountError: Error, Equatable, Sendable {
     case setupCodeWrong
     /// The password or code that confirms a change of a signed-in user (turning two-step sign-in off) is wrong.
     case confirmationWrong
+    /// What cannot be undone needs the user to have proved it is them within the last 10 minutes
+    /// (signed in, or confirmed with the password or a code); this session has not.
+    case confirmationNeeded
 
     /// A sentence for the person who caused it.
     /// The problem type (RFC 9457) of ``codeNeeded``: clients such as `hearth login` ask for the code.
     public static let codeNeededProblemType = "urn:hearth:problem:two-step-code-needed"
+    /// The problem type (RFC 9457) of ``confirmationNeeded``: pages send people to confirm it is them.
+    public static let confirmationNeededProblemType = "urn:hearth:problem:confirmation-needed"
 
     public var message: String {
         switch self {
@@ -76,6 +81,7 @@ public enum AccountError: Error, Equatable, Sendable {
         case .codeNeeded: "Two-step sign-in is on for this account: add the 6-digit code your authenticator app shows, or a recovery code."
         case .signInExpired: "This sign-in has expired (its second step is good for 5 minutes, in the browser that began it). Sign in again with your email and password."
         case .confirmationWrong: "That password or code is not right (or the code was used already)."
+        case .confirmationNeeded: "Confirm it is you first: enter your password (or a code from your authenticator app) again. What cannot be undone asks for it when you signed in or confirmed more than 10 minutes ago."
         case .setupCodeWrong: "That is not the code the app shows for Hearth now. Check that you scanned this page's QR code, then type the current 6 digits."
         }
     }

@@ -14,6 +14,8 @@ struct APIRequest: Sendable {
     let clientAddress: String
     /// The hash of the session or token this request signed in with (marks "this device").
     var credentialHash: String? = nil
+    /// The hash of the page session, when the request signed in with the cookie (not a token).
+    var sessionHash: String? = nil
     /// Where a sign-in made by this request comes from.
     var origin = SignInOrigin.unknown
 
@@ -45,7 +47,8 @@ struct APIRequestMiddleware: RouterMiddleware {
             }
         }
         let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, clientAddress: context.clientAddress,
-                                credentialHash: context.sessionHash ?? context.tokenHash, origin: context.origin(of: request))
+                                credentialHash: context.sessionHash ?? context.tokenHash, sessionHash: context.sessionHash,
+                                origin: context.origin(of: request))
         return try await APIRequest.$current.withValue(caller) {
             try await next(request, context)
         }

@@ -8,6 +8,7 @@ import OpenAPIRuntime
 extension HearthAPIService {
     func downloadBackup(_ input: Operations.DownloadBackup.Input) async throws -> Operations.DownloadBackup.Output {
         let user = try APIRequest.requireUser()
+        try await services.accountService.requireConfirmed(session: APIRequest.current.sessionHash)
         let file = try await services.backups.make(householdId: user.householdId, withMedia: input.query.media ?? true)
         let disposition = "attachment; filename=\"\(file.name)\""
         let body = try HTTPBody.temporaryFile(file.url)
@@ -16,6 +17,11 @@ extension HearthAPIService {
 
     func restoreBackup(_ input: Operations.RestoreBackup.Input) async throws -> Operations.RestoreBackup.Output {
         let user = try APIRequest.requireUser()
+        let strategy = RestoreStrategy(rawValue: input.query.strategy?.rawValue ?? "merge") ?? .merge
+        let dryRun = input.query.dryRun ?? false
+        if strategy == .replace && !dryRun {
+            try await services.accountService.requireConfirmed(session: APIRequest.current.sessionHash)
+        }
         let body = switch input.body { case .multipartForm(let parts): parts }
         let upload: MediaLibrary.Upload
         do {
@@ -25,8 +31,6 @@ extension HearthAPIService {
             throw BackupError.notABackup("it is empty.")
         }
         defer { services.media.discard(upload) }
-        let strategy = RestoreStrategy(rawValue: input.query.strategy?.rawValue ?? "merge") ?? .merge
-        let dryRun = input.query.dryRun ?? false
         let summary = try await services.backups.restore(upload.temporary, householdId: user.householdId, strategy: strategy, dryRun: dryRun,
                                                          timeZone: user.zone)
         if !dryRun { await services.events.publishInventoryChange("restored", householdId: user.householdId, by: user.id) }

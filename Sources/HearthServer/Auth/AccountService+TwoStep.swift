@@ -5,7 +5,7 @@ extension AccountService {
     /// Turns two-step sign-in on with the app's first code, once the password proves it is the
     /// user (not someone at an unattended browser); answers the recovery codes.
     func turnOnTwoStep(for user: User, password: String, code: String, address: String) async throws -> [String] {
-        try await confirmPassword(password, of: user, address: address)
+        try await proveIdentity(of: user, password: password, code: nil, address: address)
         return try await twoStep.confirm(for: user, code: code)
     }
 
@@ -13,25 +13,8 @@ extension AccountService {
     /// code or a recovery code. Each try counts towards the limits; off already is fine.
     func turnOffTwoStep(for user: User, password: String?, code: String?, address: String) async throws {
         guard try await twoStep.isOn(userId: user.id) else { return }
-        if let code, !code.allSatisfy(\.isWhitespace) {
-            do {
-                try await checkCode(code, for: user)
-            } catch AccountError.wrongCode {
-                throw AccountError.confirmationWrong
-            }
-        } else {
-            try await confirmPassword(password ?? "", of: user, address: address)
-        }
+        try await proveIdentity(of: user, password: password, code: code, address: address)
         try await twoStep.disable(userId: user.id)
-    }
-
-    /// The signed-in user's password again, counted like a sign-in; ``AccountError/confirmationWrong`` if it is not theirs.
-    private func confirmPassword(_ password: String, of user: User, address: String) async throws {
-        do {
-            _ = try await checkPassword(email: user.email, password: password, address: address)
-        } catch AccountError.wrongCredentials {
-            throw AccountError.confirmationWrong
-        }
     }
 
     /// Whether two-step sign-in is on for `userId`, and how many recovery codes are left.

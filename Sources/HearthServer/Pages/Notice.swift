@@ -13,7 +13,7 @@ enum Notice: String {
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
     case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
-    case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out"
+    case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out", confirmed
 
     var message: String {
         switch self {
@@ -25,6 +25,7 @@ enum Notice: String {
         case .deviceSignedOut: "Signed out there. A revoked API token stops working at once."
         case .othersSignedOut: "Every other browser is signed out. API tokens stay until you revoke them."
         case .twoStepOff: "Two-step sign-in is off: your password alone signs you in again."
+        case .confirmed: "Confirmed: for the next 10 minutes this browser may do what cannot be undone."
         case .joined: "You joined the household."
         case .left: "You left the household and have one of your own again."
         case .inviteWithdrawn: "Invite withdrawn."

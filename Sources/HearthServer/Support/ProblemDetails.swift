@@ -32,6 +32,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             switch error {
             case .tooManyAttempts(let seconds), .tooManyRegistrations(let seconds): headers[.retryAfter] = String(seconds)
             case .codeNeeded: type = AccountError.codeNeededProblemType
+            case .confirmationNeeded: type = AccountError.confirmationNeededProblemType
             default: break
             }
         case let error as ListError:
@@ -78,7 +79,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             .unprocessableContent
         case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp: .conflict
         case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode, .codeNeeded, .signInExpired: .unauthorized
-        case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong: .forbidden
+        case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong,
+             .confirmationNeeded: .forbidden
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests

@@ -25,12 +25,27 @@ public struct CredentialStore: Sendable {
 
     // MARK: Sessions
 
-    /// Stores a new page session for the user, made from `origin`.
+    /// Stores a new page session for the user, made from `origin`: signing in confirms it is them.
     public func createSession(userId: UUID, tokenHash: String, origin: SignInOrigin = .unknown) async throws {
         let now = clock.now
-        try await sql.insert(into: "sessions").columns("id", "user_id", "token_hash", "created_at", "last_seen_at", "user_agent", "address")
+        try await sql.insert(into: "sessions")
+            .columns("id", "user_id", "token_hash", "created_at", "last_seen_at", "user_agent", "address", "confirmed_at")
             .values(SQLBind(ids.next()), SQLBind(userId), SQLBind(tokenHash), SQLBind(now), SQLBind(now),
-                    SQLBind(origin.userAgent), SQLBind(origin.address)).run()
+                    SQLBind(origin.userAgent), SQLBind(origin.address), SQLBind(now)).run()
+    }
+
+    /// How long ago the session's user last proved it was them (signed in, or confirmed since); nil
+    /// for never (a session from before confirmations, or no such session). Read fresh, never
+    /// cached: another server of a cluster may have confirmed it a moment ago.
+    public func confirmationAge(tokenHash: String) async throws -> TimeInterval? {
+        let confirmedAt = try await sql.select().column("confirmed_at").from("sessions").where("token_hash", .equal, tokenHash)
+            .first()?.decode(column: "confirmed_at", as: Date?.self)
+        return confirmedAt.map { clock.now.timeIntervalSince($0) }
+    }
+
+    /// Notes that the session's user has just proved it was them again.
+    public func confirmSession(tokenHash: String) async throws {
+        try await sql.update("sessions").set("confirmed_at", to: clock.now).where("token_hash", .equal, tokenHash).run()
     }
 
     /// The user of a live session, marking the session as used. Expired sessions are deleted.

@@ -51,6 +51,7 @@ extension Database {
         .importedDetails,
         .twoStepSignIn,
         .signInDevices,
+        .sessionConfirmation,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

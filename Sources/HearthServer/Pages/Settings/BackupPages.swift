@@ -44,6 +44,9 @@ struct BackupPages {
     func download(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let name = try context.parameters.require("name")
+        guard try await services.accountService.confirmationLeft(session: context.sessionHash) > 0 else {
+            return .seeOther("/confirm?next=/settings/backups")
+        }
         guard let url = services.backups.keptFile(householdId: user.householdId, name: name) else { throw HTTPError(.notFound) }
         let data = try Data(contentsOf: url, options: .mappedIfSafe)
         var headers = HTTPFields()
@@ -55,8 +58,14 @@ struct BackupPages {
     private func render(user: User, context: HearthRequestContext, notice: String? = nil, error: String? = nil,
                         status: HTTPResponse.Status = .ok) async throws -> Response {
         let keep = try await services.inventory.backupsKept(householdId: user.householdId)
+        let confirmationLeft = try await services.accountService.confirmationLeft(session: context.sessionHash)
+        let confirm = confirmationLeft > 0 ? nil : try await ConfirmCard(
+            purpose: "A backup hands over the household's whole inventory, and a restore can replace it.",
+            next: "/settings/backups", user: user, context: context, services: services)
         let page = BackupsPage(
-            layout: services.layout("Backups", .settings, context, notice: notice), keep: keep, nightly: keep > 0,
+            layout: services.layout("Backups", .settings, context, notice: notice), confirm: confirm, confirmed: confirm == nil,
+            confirmationSecondsLeft: confirmationLeft.isFinite ? Int(confirmationLeft) : 0,
+            keep: keep, nightly: keep > 0,
             kept: services.backups.kept(householdId: user.householdId).map { BackupsPage.Row($0, timeZone: user.timeZone) },
             folder: services.backups.folder(householdId: user.householdId).path, error: error,
             maxMB: services.configuration.limits.maxBackupBytes / 1_048_576
@@ -80,6 +89,11 @@ struct BackupsPage: Sendable {
     }
 
     let layout: Layout
+    /// Asks to confirm it is you first, in place of downloading and restoring.
+    let confirm: ConfirmCard?
+    let confirmed: Bool
+    /// How long this session's confirmation lasts from now (the page's links ask again after that).
+    let confirmationSecondsLeft: Int
     let keep: Int
     let nightly: Bool
     let kept: [Row]

@@ -24,6 +24,9 @@ struct TokenPages {
     func create(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try await request.decode(as: CreateForm.self, context: context)
+        guard try await services.accountService.confirmationLeft(session: context.sessionHash) > 0 else {
+            return .seeOther("/confirm?next=/settings/tokens")
+        }
         do {
             let created = try await services.accountService.createToken(for: user, name: form.name, origin: context.origin(of: request))
             return try await render(user: user, context: context, newToken: .init(name: created.token.name, secret: created.secret))
@@ -44,8 +47,10 @@ struct TokenPages {
         error: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let tokens = try await services.credentials.tokens(userId: user.id)
+        let confirm = try await ConfirmCard.ifNeeded("A new API token can read and change everything your account can.",
+                                                     next: "/settings/tokens", user: user, context: context, services: services)
         let page = TokensPage(
-            layout: services.layout("API tokens", .settings, context, notice: notice),
+            layout: services.layout("API tokens", .settings, context, notice: notice), confirm: confirm,
             tokens: tokens.map { TokensPage.Row(token: $0, timeZone: user.timeZone) },
             newToken: newToken, error: error
         )
@@ -75,6 +80,8 @@ struct TokensPage: Sendable {
     }
 
     let layout: Layout
+    /// Asks to confirm it is you first, in place of the form that creates a token.
+    let confirm: ConfirmCard?
     let tokens: [Row]
     let newToken: NewToken?
     let error: String?

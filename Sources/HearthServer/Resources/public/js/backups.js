@@ -57,6 +57,7 @@ async function send(dryRun) {
   const result = await upload(url, files, (fraction) => { progress.value = Math.round(fraction * 100); });
   progress.hidden = true;
   if (!result.ok) {
+    if (result.data?.type === CONFIRMATION_NEEDED) return askToConfirm();
     report.hidden = true;
     status.textContent = problemText(result);
     return;
@@ -65,19 +66,37 @@ async function send(dryRun) {
   show(result.data, dryRun);
 }
 
-form.addEventListener("submit", (event) => {
+// Downloading and restoring need this browser to have confirmed it is you in the last 10 minutes;
+// a page left open longer asks again instead of starting what the server would refuse.
+const CONFIRMATION_NEEDED = "urn:hearth:problem:confirmation-needed";
+// Counted from when the page loaded, by this device's clock, whatever the server's clock says.
+const confirmedUntil = Date.now() + 1000 * Number(document.getElementById("backups-title").dataset.confirmationSecondsLeft);
+
+function askToConfirm() {
+  location.assign("/confirm?next=/settings/backups");
+}
+
+for (const link of document.querySelectorAll("#download a, a.backup-file")) {
+  link.addEventListener("click", (event) => {
+    if (Date.now() < confirmedUntil) return;
+    event.preventDefault();
+    askToConfirm();
+  });
+}
+
+form?.addEventListener("submit", (event) => {
   event.preventDefault();
   send(true);
 });
-runButton.addEventListener("click", () => {
+runButton?.addEventListener("click", () => {
   if (strategy() === "replace" && !confirm("Replace clears the items, receipts and the rooms and categories you added before restoring. Go on?")) return;
   send(false);
 });
-cancelButton.addEventListener("click", () => {
+cancelButton?.addEventListener("click", () => {
   report.hidden = true;
   status.textContent = "";
 });
-fileInput.addEventListener("change", () => {
+fileInput?.addEventListener("change", () => {
   report.hidden = true;
   status.textContent = "";
 });
