@@ -7,14 +7,16 @@ import HearthReports
 /// `hearth security`: two-step sign-in and where you are signed in, as in Settings → Security.
 struct SecurityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "security", abstract: "Two-step sign-in and where you are signed in.",
+        commandName: "security", abstract: "Two-step sign-in, the inventory's lock and where you are signed in.",
         discussion: """
             hearth security                     whether two-step sign-in is on, and every device signed in
             hearth security two-step on         set it up: scan the QR code, type the app's code, keep the recovery codes
             hearth security two-step off        turn it off (asks for your password)
             hearth security sign-out ID         sign out a browser or revoke a token (IDs as the list shows them)
+            hearth security inventory-lock 5m   lock the inventory in browsers after 5 minutes without use
+                                                (never, immediately, 1m, 5m, 15m, 60m; without one: show it)
             """,
-        subcommands: [Overview.self, TwoStep.self, SignOut.self], defaultSubcommand: Overview.self
+        subcommands: [Overview.self, TwoStep.self, SignOut.self, InventoryLockChoice.self], defaultSubcommand: Overview.self
     )
 
     struct Overview: AsyncParsableCommand {
@@ -28,6 +30,9 @@ struct SecurityCommand: AsyncParsableCommand {
             case let other: throw CLIError(unexpected: other)
             }
             print(state.enabled ? "Two-step sign-in: on (\(state.recoveryCodesLeft) of 10 recovery codes left)" : "Two-step sign-in: off")
+            if case .ok(let ok) = try await connection.call({ try await $0.getInventoryLock() }) {
+                print("Inventory lock: \(InventoryLockChoice.describe(try ok.body.json.lockAfter.rawValue))")
+            }
             let sessions = switch try await connection.call({ try await $0.listSessions() }) {
             case .ok(let ok): try ok.body.json.sessions
             case let other: throw CLIError(unexpected: other)

@@ -86,6 +86,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
         logger: logger
     ))
     router.middlewares.add(CSRFMiddleware(secureCookies: services.configuration.secureCookies))
+    router.middlewares.add(InventoryLockMiddleware(credentials: services.credentials))
     router.middlewares.add(APIRequestMiddleware())
 
     OperationsRoutes(database: services.database, metrics: metrics).addRoutes(to: router)
@@ -94,6 +95,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     TokenPages(services: services).addRoutes(to: router)
     SecurityPages(services: services).addRoutes(to: router)
     ConfirmationPages(services: services).addRoutes(to: router)
+    InventoryLockPages(services: services).addRoutes(to: router)
     BackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)

@@ -15,6 +15,9 @@ public struct HearthRequestContext: RequestContext {
     public var tokenHash: String?
     /// A bearer token was sent but is unknown or revoked; `requireUser` then says so.
     public var rejectedToken = false
+    /// The inventory's lock of a page behind it that passed (set by ``InventoryLockMiddleware``):
+    /// the page then watches for the app being hidden or left unused.
+    public var inventoryLockShown: InventoryLock?
     /// The CSRF token forms on this page must carry (set by ``CSRFMiddleware``).
     public var csrfToken: String = ""
     /// The address of the connection's other end: the client, or a reverse proxy.

@@ -365,3 +365,16 @@ def test_security_turns_two_step_on_and_off_and_signs_a_device_out(server, heart
     signed_out = _hearth(hearth_bin, tmp_path, "security", "sign-out", other["id"])
     assert signed_out.returncode == 0, signed_out.stderr
     assert "old laptop" not in _hearth(hearth_bin, tmp_path, "security").stdout
+
+
+def test_security_shows_and_chooses_the_inventory_lock(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+    assert "Inventory lock: off" in _hearth(hearth_bin, tmp_path, "security").stdout
+    chosen = _hearth(hearth_bin, tmp_path, "security", "inventory-lock", "15m")
+    assert chosen.returncode == 0, chosen.stderr
+    assert "Inventory lock: locks after 15 minutes without use" in chosen.stdout
+    assert "locks after 15 minutes" in _hearth(hearth_bin, tmp_path, "security", "inventory-lock").stdout
+    wrong = _hearth(hearth_bin, tmp_path, "security", "inventory-lock", "2m")
+    assert wrong.returncode != 0 and "Choose one of: never, immediately, 1m, 5m, 15m, 60m" in wrong.stderr

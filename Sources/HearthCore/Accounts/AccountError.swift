@@ -41,12 +41,18 @@ public enum AccountError: Error, Equatable, Sendable {
     /// What cannot be undone needs the user to have proved it is them within the last 10 minutes
     /// (signed in, or confirmed with the password or a code); this session has not.
     case confirmationNeeded
+    /// The inventory's lock is closed for this browser: the password (or a passkey) opens it.
+    case inventoryLocked
+    /// An inventory lock that is not one of the choices (minutes other than 0, 1, 5, 15, 60).
+    case invalidInventoryLock
 
     /// A sentence for the person who caused it.
     /// The problem type (RFC 9457) of ``codeNeeded``: clients such as `hearth login` ask for the code.
     public static let codeNeededProblemType = "urn:hearth:problem:two-step-code-needed"
     /// The problem type (RFC 9457) of ``confirmationNeeded``: pages send people to confirm it is them.
     public static let confirmationNeededProblemType = "urn:hearth:problem:confirmation-needed"
+    /// The problem type (RFC 9457) of ``inventoryLocked``: pages show the lock screen.
+    public static let inventoryLockedProblemType = "urn:hearth:problem:inventory-locked"
 
     public var message: String {
         switch self {
@@ -81,6 +87,8 @@ public enum AccountError: Error, Equatable, Sendable {
         case .codeNeeded: "Two-step sign-in is on for this account: add the 6-digit code your authenticator app shows, or a recovery code."
         case .signInExpired: "This sign-in has expired (its second step is good for 5 minutes, in the browser that began it). Sign in again with your email and password."
         case .confirmationWrong: "That password or code is not right (or the code was used already)."
+        case .inventoryLocked: "The inventory is locked on this browser. Open it with your password."
+        case .invalidInventoryLock: "Lock the inventory immediately, or after 1, 5, 15 or 60 minutes without use."
         case .confirmationNeeded: "Confirm it is you first: enter your password (or a code from your authenticator app) again. What cannot be undone asks for it when you signed in or confirmed more than 10 minutes ago."
         case .setupCodeWrong: "That is not the code the app shows for Hearth now. Check that you scanned this page's QR code, then type the current 6 digits."
         }

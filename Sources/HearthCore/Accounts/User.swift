@@ -9,12 +9,14 @@ public struct User: Sendable, Equatable, Identifiable {
     public var appearance: Appearance
     /// IANA time zone identifier that decides what "today" means for this user.
     public var timeZone: String
+    /// When the Inventory, its reports and Backups lock themselves.
+    public var inventoryLock: InventoryLock
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: UUID, householdId: UUID, name: String, email: String,
-        appearance: Appearance = .init(), timeZone: String = "UTC",
+        appearance: Appearance = .init(), timeZone: String = "UTC", inventoryLock: InventoryLock = .off,
         createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -23,6 +25,7 @@ public struct User: Sendable, Equatable, Identifiable {
         self.email = email
         self.appearance = appearance
         self.timeZone = timeZone
+        self.inventoryLock = inventoryLock
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -40,6 +40,9 @@ struct Layout: Sendable {
     let assetVersion: String
     let notice: String?
     let nav: [NavItem]
+    /// A page behind the inventory's lock: its choice (``InventoryLock/choice``), for the page to
+    /// say when it is hidden or used.
+    let inventoryLock: String?
 
     init(title: String, section: Section?, context: HearthRequestContext, assetVersion: String, notice: String? = nil) {
         self.title = title
@@ -64,6 +67,7 @@ struct Layout: Sendable {
         self.csrfToken = context.csrfToken
         self.assetVersion = assetVersion
         self.notice = notice
+        self.inventoryLock = context.inventoryLockShown?.choice
         self.nav = Section.allCases.map { item in
             NavItem(title: item.title, href: "/" + item.rawValue, icon: item.icon, active: item == section)
         }

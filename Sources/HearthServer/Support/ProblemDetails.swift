@@ -33,6 +33,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             case .tooManyAttempts(let seconds), .tooManyRegistrations(let seconds): headers[.retryAfter] = String(seconds)
             case .codeNeeded: type = AccountError.codeNeededProblemType
             case .confirmationNeeded: type = AccountError.confirmationNeededProblemType
+            case .inventoryLocked: type = AccountError.inventoryLockedProblemType
             default: break
             }
         case let error as ListError:
@@ -75,12 +76,12 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: AccountError) -> HTTPResponse.Status {
         switch error {
         case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacter, .invalidTimeZone,
-             .invalidTokenName:
+             .invalidTokenName, .invalidInventoryLock:
             .unprocessableContent
         case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp: .conflict
         case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode, .codeNeeded, .signInExpired: .unauthorized
         case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong,
-             .confirmationNeeded: .forbidden
+             .confirmationNeeded, .inventoryLocked: .forbidden
         case .inviteNotFound, .notFound: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests

@@ -10,16 +10,19 @@ struct UserRecord: Decodable {
     let theme: String
     let accent: String
     let timeZone: String
+    let inventoryLockMinutes: Int?
     let createdAt: Date
     let updatedAt: Date
 
-    static let columns = ["id", "household_id", "name", "email", "theme", "accent", "time_zone", "created_at", "updated_at"]
+    static let columns = ["id", "household_id", "name", "email", "theme", "accent", "time_zone", "inventory_lock_minutes",
+                          "created_at", "updated_at"]
 
     var user: User {
         User(
             id: id, householdId: householdId, name: name, email: email,
             appearance: Appearance(theme: Theme(rawValue: theme) ?? .system, accent: Accent(rawValue: accent) ?? .tomato),
-            timeZone: timeZone, createdAt: createdAt, updatedAt: updatedAt
+            timeZone: timeZone, inventoryLock: InventoryLock(minutes: inventoryLockMinutes) ?? .off,
+            createdAt: createdAt, updatedAt: updatedAt
         )
     }
 }

@@ -101,6 +101,13 @@ public struct AccountStore: Sendable {
             .where("id", .equal, userId).run()
     }
 
+    /// Sets when the user's inventory locks itself.
+    public func setInventoryLock(userId: UUID, _ lock: InventoryLock) async throws {
+        defer { usersChanged() }
+        try await sql.update("users").set("inventory_lock_minutes", to: lock.minutes)
+            .set("updated_at", to: clock.now).where("id", .equal, userId).run()
+    }
+
     /// Replaces the password hash.
     public func setPasswordHash(userId: UUID, _ hash: String) async throws {
         try await sql.update("users").set("password_hash", to: hash).set("updated_at", to: clock.now)

@@ -25,13 +25,15 @@ public struct CredentialStore: Sendable {
 
     // MARK: Sessions
 
-    /// Stores a new page session for the user, made from `origin`: signing in confirms it is them.
+    /// Stores a new page session for the user, made from `origin`: signing in confirms it is them
+    /// and opens the inventory's lock.
     public func createSession(userId: UUID, tokenHash: String, origin: SignInOrigin = .unknown) async throws {
         let now = clock.now
         try await sql.insert(into: "sessions")
-            .columns("id", "user_id", "token_hash", "created_at", "last_seen_at", "user_agent", "address", "confirmed_at")
+            .columns("id", "user_id", "token_hash", "created_at", "last_seen_at", "user_agent", "address", "confirmed_at",
+                     "inventory_used_at")
             .values(SQLBind(ids.next()), SQLBind(userId), SQLBind(tokenHash), SQLBind(now), SQLBind(now),
-                    SQLBind(origin.userAgent), SQLBind(origin.address), SQLBind(now)).run()
+                    SQLBind(origin.userAgent), SQLBind(origin.address), SQLBind(now), SQLBind(now)).run()
     }
 
     /// How long ago the session's user last proved it was them (signed in, or confirmed since); nil

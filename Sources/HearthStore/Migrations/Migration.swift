@@ -52,6 +52,7 @@ extension Database {
         .twoStepSignIn,
         .signInDevices,
         .sessionConfirmation,
+        .inventoryLock,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

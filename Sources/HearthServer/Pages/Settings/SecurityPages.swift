@@ -93,7 +93,8 @@ struct SecurityPages {
         let page = SecurityPage(layout: services.layout("Security", .settings, context, notice: notice), model: model,
                                 enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft,
                                 devices: devices.map { SecurityPage.Device($0, timeZone: user.timeZone) },
-                                hasOtherSessions: devices.contains { $0.kind == .session && !$0.isCurrent })
+                                hasOtherSessions: devices.contains { $0.kind == .session && !$0.isCurrent },
+                                inventoryLock: InventoryLockChoice.all(selected: user.inventoryLock))
         return try services.renderer.render("security", page, status: status)
     }
 }
@@ -159,4 +160,5 @@ struct SecurityPage: Sendable {
     let recoveryCodesLeft: Int
     let devices: [Device]
     let hasOtherSessions: Bool
+    let inventoryLock: [InventoryLockChoice]
 }

@@ -68,6 +68,7 @@ if (signOut && userId) {
 
 // Signed in, every page sends what waits in the outbox and shows how it stands (outbox.js).
 if (document.body.classList.contains("signed-in")) import("./outbox.js");
+if (document.documentElement.dataset.inventoryLock) import("./inventory-lock.js");
 
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* not installable here (e.g. plain HTTP): the site still works */ });

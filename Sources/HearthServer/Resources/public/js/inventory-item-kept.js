@@ -4,13 +4,14 @@
 // that copy, and the item's page and form then work as usual, through the outbox.
 
 import { keepCopies, pending, readCopy } from "./outbox.js";
-import { drawKeptImages, imagePaths, keepImages, keepPage, keptWhen } from "./inventory-kept.js";
+import { drawKeptImages, imagePaths, keepImages, keepPage, keepsNothing, keptWhen } from "./inventory-kept.js";
 
 const MOST_PHOTOS = 12;
 const shell = document.documentElement.dataset.shell === "true";
 
 /** Keeps this item's page as shown, its photos and its edit form (read again only when the page changed). */
 async function keepItem(article) {
+  if (keepsNothing) return;
   const id = article.dataset.itemId.toUpperCase();
   const unchanged = (await readCopy(`itempage:${id}`))?.html === article.outerHTML && (await readCopy(`itemform:${id}`));
   await keepCopies({ [`itempage:${id}`]: { html: article.outerHTML, keptAt: new Date().toISOString() } });

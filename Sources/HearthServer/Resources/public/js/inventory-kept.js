@@ -3,8 +3,12 @@
 
 import { keepCopies, readCopy } from "./outbox.js";
 
+/** With the inventory's lock on, nothing of the inventory is kept on the device to be read without the password. */
+export const keepsNothing = Boolean(document.documentElement.dataset.inventoryLock);
+
 /** Keeps the pictures at `paths` (thumbnails, an item's photos) not kept yet, as Blobs. */
 export async function keepImages(paths) {
+  if (keepsNothing) return;
   for (const path of new Set(paths)) {
     if (await readCopy(`thumb:${path}`)) continue;
     try {
@@ -21,6 +25,7 @@ export function imagePaths(element, selector = "img") {
 
 /** Keeps the main part of the page at `path` (e.g. a form) under `key`; nothing when it cannot be read. */
 export async function keepPage(path, key) {
+  if (keepsNothing) return;
   try {
     const response = await fetch(path, { credentials: "same-origin" });
     if (!response.ok) return;

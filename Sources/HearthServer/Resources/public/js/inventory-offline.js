@@ -4,13 +4,14 @@
 // opens without a connection draws that copy, thumbnails included, read only.
 
 import { keepCopies, readCopy } from "./outbox.js";
-import { drawKeptImages, imagePaths, keepImages, keepPage, keptWhen } from "./inventory-kept.js";
+import { drawKeptImages, imagePaths, keepImages, keepPage, keepsNothing, keptWhen } from "./inventory-kept.js";
 
 const MOST_THUMBNAILS = 200;
 const shell = document.documentElement.dataset.shell === "true";
 
 /** Keeps the list as shown and the thumbnails not kept yet. */
 async function keepList() {
+  if (keepsNothing) return;
   const list = document.getElementById("item-list");
   if (!list) return;
   await keepCopies({ inventory: { html: list.outerHTML, keptAt: new Date().toISOString() } });

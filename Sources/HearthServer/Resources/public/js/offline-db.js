@@ -112,6 +112,19 @@
     if (entries.length) announce({ type: "queued" });
   }
 
+  /** Deletes every copy whose key starts with one of `prefixes` (e.g. "itempage:"). */
+  async function dropCopies(userId, prefixes) {
+    const db = await account(userId);
+    const writing = db.transaction("copies", "readwrite");
+    writing.objectStore("copies").openCursor().onsuccess = (event) => {
+      const cursor = event.target.result;
+      if (!cursor) return;
+      if (prefixes.some((prefix) => String(cursor.key).startsWith(prefix))) cursor.delete();
+      cursor.continue();
+    };
+    await finished(writing);
+  }
+
   async function dismiss(userId, seq) {
     const db = await account(userId);
     const writing = db.transaction("refused", "readwrite");
@@ -225,6 +238,6 @@
   }
 
   self.hearthOffline = {
-    CHANNEL, currentAccount, signedIn, signedOut, read, readAll, save, dismiss, replay,
+    CHANNEL, currentAccount, signedIn, signedOut, read, readAll, save, dropCopies, dismiss, replay,
   };
 })();

@@ -38,6 +38,12 @@ export async function keepCopies(copies) {
   if (who) await offline.save(who.userId, { copies }).catch(() => {});
 }
 
+/** Deletes this account's copies whose keys start with one of `prefixes`. */
+export async function dropCopies(prefixes) {
+  const who = await account;
+  if (who) await offline.dropCopies(who.userId, prefixes).catch(() => {});
+}
+
 /**
  * Queues changes (`{ url, method, body, label, creates? }`, sent in order) together with the
  * copies that show them, then starts sending. Resolves once both are stored.
