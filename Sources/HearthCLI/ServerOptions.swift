@@ -26,7 +26,7 @@ struct ServerOptions: ParsableArguments {
     /// The configuration these flags and the environment describe.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
         let config = ConfigReader(provider: EnvironmentVariablesProvider(
-            environmentVariables: environment, secretsSpecifier: .specific(["HEARTH_DATABASE_URL"])
+            environmentVariables: environment, secretsSpecifier: .specific(["HEARTH_DATABASE_URL", "HEARTH_SMTP_URL"])
         ))
         let registration = config.string(forKey: "hearth.registration", default: "open").lowercased()
         guard ["open", "closed"].contains(registration) else {
@@ -57,7 +57,7 @@ struct ServerOptions: ParsableArguments {
         )
         let languages = config.string(forKey: "hearth.ocr.languages", default: "")
             .split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)
-        return AppConfiguration(
+        var configuration = AppConfiguration(
             host: host ?? config.string(forKey: "hearth.host", default: "127.0.0.1"),
             port: port,
             dataDirectory: dataDirectory ?? config.string(forKey: "hearth.data.dir", default: "./data"),
@@ -75,6 +75,33 @@ struct ServerOptions: ParsableArguments {
             backupDirectory: config.string(forKey: "hearth.backup.dir"),
             mediaDirectory: mediaDirectory ?? config.string(forKey: "hearth.media.dir")
         )
+        configuration.publicURL = try publicURL(config)
+        configuration.mail = try mail(config, publicURL: configuration.publicURL)
+        return configuration
+    }
+
+    /// `HEARTH_PUBLIC_URL`: where people open Hearth, `https://hearth.example.org`.
+    private func publicURL(_ config: ConfigReader) throws -> URL? {
+        guard let text = config.string(forKey: "hearth.public.url"), !text.isEmpty else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+              url.query == nil, url.fragment == nil
+        else {
+            throw ValidationError("HEARTH_PUBLIC_URL must be the address people open Hearth at, such as https://hearth.example.org, not “\(text)”.")
+        }
+        return url
+    }
+
+    /// `HEARTH_SMTP_URL` and `HEARTH_MAIL_FROM`: how to send password reset links.
+    private func mail(_ config: ConfigReader, publicURL: URL?) throws -> MailSettings? {
+        guard let text = config.string(forKey: "hearth.smtp.url", isSecret: true), !text.isEmpty else { return nil }
+        guard publicURL != nil else {
+            throw ValidationError("HEARTH_SMTP_URL needs HEARTH_PUBLIC_URL too: the address people open Hearth at, for the links it mails.")
+        }
+        do {
+            return try MailSettings(url: text, from: config.string(forKey: "hearth.mail.from"))
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// `HEARTH_PUSH_CONTACT`: a `mailto:` or `https:` address push services may write to.

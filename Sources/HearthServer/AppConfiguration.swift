@@ -38,6 +38,11 @@ public struct AppConfiguration: Sendable {
     public var backupDirectoryOverride: String?
     /// Where photos and receipt images are kept; nil: `media/` in the data directory.
     public var mediaDirectoryOverride: String?
+    /// The address people open Hearth at (`HEARTH_PUBLIC_URL`), for links in mails; never taken from
+    /// a request's Host, which whoever asks for a reset link could choose.
+    public var publicURL: URL?
+    /// How to send mail (password reset links); nil: the server sends none.
+    public var mail: MailSettings?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",

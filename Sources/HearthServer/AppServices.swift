@@ -10,6 +10,7 @@ struct AppServices: Sendable {
     let accounts: AccountStore
     let credentials: CredentialStore
     let accountService: AccountService
+    let passwordResets: PasswordResets
     let focus: FocusService
     let events: EventHub
     let webhooks: WebhookStore

@@ -96,6 +96,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     SecurityPages(services: services).addRoutes(to: router)
     ConfirmationPages(services: services).addRoutes(to: router)
     InventoryLockPages(services: services).addRoutes(to: router)
+    PasswordResetPages(services: services).addRoutes(to: router)
     BackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
@@ -126,10 +127,10 @@ extension AppServices {
             : try SecretBox.load(dataDirectory: configuration.dataDirectory)
         try await ClusterAgreement(database: database, configuration: configuration).check(secrets: secrets)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
+        let throttle = AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour,
+                                       ledger: database.kind == .postgres ? AttemptStore(database: database) : MemoryAttemptLedger())
         let accountService = AccountService(
-            accounts: accounts, credentials: credentials, hasher: hasher,
-            throttle: AttemptThrottle(clock: configuration.clock, registrationsPerHour: configuration.limits.registrationsPerHour,
-                                      ledger: database.kind == .postgres ? AttemptStore(database: database) : MemoryAttemptLedger()),
+            accounts: accounts, credentials: credentials, hasher: hasher, throttle: throttle,
             registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash(),
             twoStep: TwoStepService(credentials: credentials, box: secrets, clock: configuration.clock)
         )
@@ -152,7 +153,10 @@ extension AppServices {
         backups.adoptKeptBackups(from: configuration.earlierBackupDirectory, logger: logger)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,
-            accountService: accountService, focus: focus, events: events, webhooks: webhooks, push: push,
+            accountService: accountService,
+            passwordResets: PasswordResets(accounts: accounts, credentials: credentials, hasher: hasher, throttle: throttle,
+                                           mail: configuration.mail, publicURL: configuration.publicURL, clock: configuration.clock, logger: logger),
+            focus: focus, events: events, webhooks: webhooks, push: push,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
             reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),

@@ -36,6 +36,7 @@ struct DatabaseService: Service {
                 let now = clock.now
                 try await database.run(.purge, every: 3600, now: now, locks: locks) { [database, credentials, webhooks, lists, inventory, media, logger] in
                     try await credentials.purgeExpiredSessions()
+                    try await credentials.purgeExpiredPasswordResets()
                     if database.kind == .postgres { try await AttemptStore(database: database).purge(before: now - AttemptThrottle.hour, now: now) }
                     try await webhooks.pruneLog()
                     try await lists.purgeExpired()

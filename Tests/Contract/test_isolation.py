@@ -39,6 +39,7 @@ SECRET = "Isolation-secret"  # in every name A gives; no answer to B may contain
 # Routes whose parameter is not an id of A's data, with the reason.
 NOT_AN_ID = {
     "/invite/{secret}": "an invite link is made to be opened by someone outside the household",
+    "/password/reset/{secret}": "a mailed reset link is opened signed out; its secret is no id of A's data",
 }
 # A small real picture for the upload operations: B must be refused before anything is read.
 PICTURE = (pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures" / "image.png").read_bytes()

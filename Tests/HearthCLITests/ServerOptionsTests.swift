@@ -17,6 +17,24 @@ import Testing
         #expect(configuration.registrationOpen == false)
     }
 
+    @Test func mailNeedsThePublicAddressForItsLinks() throws {
+        let options = try ServerOptions.parse([])
+        #expect(throws: ValidationError.self) {
+            try options.configuration(environment: ["HEARTH_SMTP_URL": "smtp://mail.example.org"])
+        }
+        #expect(throws: ValidationError.self) {
+            try options.configuration(environment: ["HEARTH_SMTP_URL": "http://mail.example.org", "HEARTH_PUBLIC_URL": "https://hearth.example.org"])
+        }
+        #expect(throws: ValidationError.self) { try options.configuration(environment: ["HEARTH_PUBLIC_URL": "hearth.example.org"]) }
+        let configuration = try options.configuration(environment: [
+            "HEARTH_SMTP_URL": "smtps://hearth%40example.org:p%40ss@mail.example.org", "HEARTH_PUBLIC_URL": "https://hearth.example.org",
+        ])
+        let mail = try #require(configuration.mail)
+        #expect(mail.host == "mail.example.org" && mail.port == 465 && mail.security == .implicitTLS)
+        #expect(mail.username == "hearth@example.org" && mail.password == "p@ss" && mail.from == "Hearth <hearth@mail.example.org>")
+        #expect(configuration.publicURL?.absoluteString == "https://hearth.example.org")
+    }
+
     @Test func flagsWinOverEnvironmentVariables() throws {
         let options = try ServerOptions.parse(["--port", "8181", "--data-dir", "/tmp/h"])
         let configuration = try options.configuration(environment: ["HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth"])

@@ -41,6 +41,10 @@ public enum AccountError: Error, Equatable, Sendable {
     /// What cannot be undone needs the user to have proved it is them within the last 10 minutes
     /// (signed in, or confirmed with the password or a code); this session has not.
     case confirmationNeeded
+    /// A password reset link that is unknown, used already or past its 30 minutes.
+    case resetLinkInvalid
+    /// This server sends no mail (no `HEARTH_SMTP_URL`): its owner resets passwords.
+    case mailUnavailable
     /// The inventory's lock is closed for this browser: the password (or a passkey) opens it.
     case inventoryLocked
     /// An inventory lock that is not one of the choices (minutes other than 0, 1, 5, 15, 60).
@@ -87,6 +91,8 @@ public enum AccountError: Error, Equatable, Sendable {
         case .codeNeeded: "Two-step sign-in is on for this account: add the 6-digit code your authenticator app shows, or a recovery code."
         case .signInExpired: "This sign-in has expired (its second step is good for 5 minutes, in the browser that began it). Sign in again with your email and password."
         case .confirmationWrong: "That password or code is not right (or the code was used already)."
+        case .resetLinkInvalid: "This reset link has expired or was used already (each works once, for 30 minutes). Ask for a new one."
+        case .mailUnavailable: "This server does not send mail. Ask its owner to reset your password with “hearth user reset-password”."
         case .inventoryLocked: "The inventory is locked on this browser. Open it with your password."
         case .invalidInventoryLock: "Lock the inventory immediately, or after 1, 5, 15 or 60 minutes without use."
         case .confirmationNeeded: "Confirm it is you first: enter your password (or a code from your authenticator app) again. What cannot be undone asks for it when you signed in or confirmed more than 10 minutes ago."

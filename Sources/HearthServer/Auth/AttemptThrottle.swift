@@ -10,6 +10,8 @@ import HearthStore
 ///   guessing from many addresses crawls while the owner still signs in with the right password;
 /// - one address for any email: after 30 failures its attempts take turns too, after 300 refused;
 /// - registrations: `registrationsPerHour` per address (`HEARTH_REGISTRATIONS_PER_HOUR`, default 10);
+/// - password reset links: 10 asked for from one address in an hour (then 429), and at most 3
+///   mailed to one address in an hour (more are quietly not sent, whoever asks);
 /// - two-step codes: 10 wrong ones for one account in 15 minutes, from anywhere, then 429 (with 3
 ///   of a million codes good at a time, guessing gets nowhere; someone with the password can make
 ///   the owner wait, which they can end by changing the password).
@@ -29,6 +31,8 @@ struct AttemptThrottle: Sendable {
     static let addressSlowdown = Limit(count: 30, window: 15 * 60)
     static let address = Limit(count: 300, window: 15 * 60)
     static let codes = Limit(count: 10, window: 15 * 60)
+    static let resetRequests = Limit(count: 10, window: 3600)
+    static let resetMails = Limit(count: 3, window: 3600)
     static let hour: TimeInterval = 3600
     /// How far apart slowed-down attempts of one email or address are.
     static let slowdown: TimeInterval = 2
@@ -92,6 +96,20 @@ struct AttemptThrottle: Sendable {
     func codeSucceeded(userId: UUID) async throws {
         let key = "code:" + userId.text
         try await ledger.update([key], since: clock.now - Self.hour) { book in book.takeBackLatest(key) }
+    }
+
+    /// Counts a request for a reset link for `email` from `address`; throws when the address asked
+    /// too often. Answers whether a mail may go to `email` (false once it had its share this hour).
+    func beginPasswordReset(email: String, address: String) async throws -> Bool {
+        let now = clock.now
+        let client = "reset-ip:" + NetworkAddress.limitKey(address), mailbox = "reset:" + AccountRules.normalizedEmail(email)
+        return try await ledger.update([client, mailbox], since: now - Self.hour) { book in
+            try Self.check(book, client, Self.resetRequests, now: now)
+            book.record(client, at: now)
+            guard Self.recent(book, mailbox, Self.resetMails, now: now).count < Self.resetMails.count else { return false }
+            book.record(mailbox, at: now)
+            return true
+        }
     }
 
     /// Counts a registration from `address`, or throws when the address registered too many accounts.

@@ -14,6 +14,7 @@ enum Notice: String {
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
     case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
     case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out", confirmed
+    case passwordReset = "password-reset"
 
     var message: String {
         switch self {
@@ -25,6 +26,7 @@ enum Notice: String {
         case .deviceSignedOut: "Signed out there. A revoked API token stops working at once."
         case .othersSignedOut: "Every other browser is signed out. API tokens stay until you revoke them."
         case .twoStepOff: "Two-step sign-in is off: your password alone signs you in again."
+        case .passwordReset: "Your password is changed and every browser was signed out. Sign in with the new one."
         case .confirmed: "Confirmed: for the next 10 minutes this browser may do what cannot be undone."
         case .joined: "You joined the household."
         case .left: "You left the household and have one of your own again."

@@ -78,11 +78,12 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .invalidName, .invalidEmail, .passwordTooShort, .passwordTooLong, .passwordHasControlCharacter, .invalidTimeZone,
              .invalidTokenName, .invalidInventoryLock:
             .unprocessableContent
-        case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp: .conflict
+        case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp,
+             .mailUnavailable: .conflict
         case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode, .codeNeeded, .signInExpired: .unauthorized
         case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong,
              .confirmationNeeded, .inventoryLocked: .forbidden
-        case .inviteNotFound, .notFound: .notFound
+        case .inviteNotFound, .notFound, .resetLinkInvalid: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests
         }

@@ -53,6 +53,7 @@ extension Database {
         .signInDevices,
         .sessionConfirmation,
         .inventoryLock,
+        .passwordResets,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.
