@@ -11,6 +11,7 @@ struct AppServices: Sendable {
     let credentials: CredentialStore
     let accountService: AccountService
     let passwordResets: PasswordResets
+    let passkeys: PasskeyService
     let focus: FocusService
     let events: EventHub
     let webhooks: WebhookStore

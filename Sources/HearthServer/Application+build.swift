@@ -156,6 +156,8 @@ extension AppServices {
             accountService: accountService,
             passwordResets: PasswordResets(accounts: accounts, credentials: credentials, hasher: hasher, throttle: throttle,
                                            mail: configuration.mail, publicURL: configuration.publicURL, clock: configuration.clock, logger: logger),
+            passkeys: PasskeyService(credentials: credentials, accounts: accounts,
+                                     party: PasskeyService.relyingParty(publicURL: configuration.publicURL, port: configuration.port)),
             focus: focus, events: events, webhooks: webhooks, push: push,
             lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,

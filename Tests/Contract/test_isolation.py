@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import hashlib
 import html.parser
 import pathlib
 import http.cookiejar
@@ -30,6 +31,8 @@ import pytest
 import yaml
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from fido2.cose import ES256
+from fido2.webauthn import AttestationObject, AttestedCredentialData, AuthenticatorData, CollectedClientData
 
 from conftest import binary
 from hearth_server import join_household, request, sign_up, upload
@@ -160,6 +163,8 @@ def households(server):
     _, device = call("POST", "/api/v1/push/subscriptions", {"endpoint": f"https://push.invalid/push/{SECRET}", "name": f"Phone {SECRET}",
                                                             "keys": {"p256dh": p256dh, "auth": "AAECAwQFBgcICQoLDA0ODw"}})
 
+    passkey = add_passkey(base, call)
+
     a_browser = Browser(base).sign_in(a_email)
     a_browser.post("/settings/webhooks", {"url": f"http://192.168.1.5:8123/{SECRET}"})
     a_browser.post("/settings/household/invites")
@@ -179,6 +184,7 @@ def households(server):
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
         "inventory/claims": [claim["id"], draft["id"]], "claims/{id}/lines": [tv["id"]],
         "push/subscriptions": [device["id"]], "notifications/devices": [device["id"]],
+        "auth/passkeys": [passkey["id"]], "security/passkeys": [passkey["id"]],
     }
     return {
         "a_token": a_token, "a_browser": a_browser, "objects": objects, "revoked": revoked["token"],
@@ -186,12 +192,30 @@ def households(server):
     }
 
 
+def add_passkey(base, call):
+    """A passkey of A's, made as an authenticator would (Python's fido2) for the server's own site."""
+    _, options = call("POST", "/api/v1/auth/passkeys/registration-options")
+    key = ec.generate_private_key(ec.SECP256R1())
+    credential_id = uuid.uuid4().bytes + uuid.uuid4().bytes
+    attested = AttestedCredentialData.create(b"\0" * 16, credential_id, ES256.from_cryptography_key(key.public_key()))
+    flags = AuthenticatorData.FLAG
+    made = AuthenticatorData.create(hashlib.sha256(options["rp"]["id"].encode()).digest(), flags.UP | flags.UV | flags.AT, 0, attested)
+    challenge = base64.urlsafe_b64decode(options["challenge"] + "=" * (-len(options["challenge"]) % 4))
+    client = CollectedClientData.create("webauthn.create", challenge, f"http://localhost:{urllib.parse.urlsplit(base).port}")
+    encode = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=").decode()  # noqa: E731
+    status, passkey = call("POST", "/api/v1/auth/passkeys", {"name": f"Phone {SECRET}", "credential": {
+        "id": encode(credential_id), "response": {"clientDataJSON": encode(bytes(client)),
+                                                  "attestationObject": encode(bytes(AttestationObject.create("none", made, {})))}}})
+    assert status == 201, f"A's passkey answered {status}: {passkey}"
+    return passkey
+
+
 def snapshot(base, a):
     """Everything of A's that B could change, read as A."""
     token, browser = a["a_token"], a["a_browser"]
     data = {path: request(base, "GET", path, token=token)[1] for path in (
         "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me",
-        "/api/v1/me/appearance", "/api/v1/auth/totp", "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
+        "/api/v1/me/appearance", "/api/v1/auth/totp", "/api/v1/auth/passkeys", "/api/v1/me/inventory-lock", "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
     # Where A is signed in (their ids: the times of use move on as A's own requests come).
     data["devices"] = sorted(device["id"] for device in request(base, "GET", "/api/v1/auth/sessions", token=token)[1]["sessions"])
     for listing in data["/api/v1/lists"]["lists"] + data["/api/v1/lists/deleted"]["lists"]:

@@ -12,9 +12,17 @@ extension HearthAPIService {
     func confirmIdentity(_ input: Operations.ConfirmIdentity.Input) async throws -> Operations.ConfirmIdentity.Output {
         let body = switch input.body { case .json(let body): body }
         try Self.limit(body.code, field: "code", to: 64)
-        guard body.password != nil || body.code != nil else { throw HTTPErrorMessage.badRequest("Confirm with “password” or “code”.") }
-        try await services.accountService.confirm(session: APIRequest.current.sessionHash, of: try APIRequest.requireUser(),
-                                                  password: body.password, code: body.code, address: APIRequest.current.clientAddress)
+        let user = try APIRequest.requireUser()
+        if let passkey = body.passkey {
+            try await services.passkeys.confirm(.init(passkey), for: user)
+            try await services.accountService.markConfirmed(session: APIRequest.current.sessionHash)
+        } else {
+            guard body.password != nil || body.code != nil else {
+                throw HTTPErrorMessage.badRequest("Confirm with “password”, “code” or “passkey”.")
+            }
+            try await services.accountService.confirm(session: APIRequest.current.sessionHash, of: user,
+                                                      password: body.password, code: body.code, address: APIRequest.current.clientAddress)
+        }
         return .ok(.init(body: .json(try await confirmation())))
     }
 

@@ -25,8 +25,14 @@ extension HearthAPIService {
     func disableTwoStep(_ input: Operations.DisableTwoStep.Input) async throws -> Operations.DisableTwoStep.Output {
         let body = switch input.body { case .json(let body): body }
         try Self.limit(body.code, field: "code", to: 64)
-        guard body.password != nil || body.code != nil else { throw HTTPErrorMessage.badRequest("Confirm with “password” or “code”.") }
-        try await services.accountService.turnOffTwoStep(for: try APIRequest.requireUser(), password: body.password, code: body.code,
+        let user = try APIRequest.requireUser()
+        if let passkey = body.passkey {
+            try await services.passkeys.confirm(.init(passkey), for: user)
+            try await services.accountService.twoStep.disable(userId: user.id)
+            return .noContent
+        }
+        guard body.password != nil || body.code != nil else { throw HTTPErrorMessage.badRequest("Confirm with “password”, “code” or “passkey”.") }
+        try await services.accountService.turnOffTwoStep(for: user, password: body.password, code: body.code,
                                                          address: APIRequest.current.clientAddress)
         return .noContent
     }

@@ -33,7 +33,16 @@ extension AccountService {
     /// the next 10 minutes (with an API token, nil, there is nothing to note).
     func confirm(session sessionHash: String?, of user: User, password: String?, code: String?, address: String) async throws {
         try await proveIdentity(of: user, password: password, code: code, address: address)
-        if let sessionHash { try await credentials.confirmSession(tokenHash: sessionHash) }
+        try await markConfirmed(session: sessionHash)
+    }
+
+    /// Notes that the person at the page session `sessionHash` just proved it is them (a password,
+    /// a code or a passkey): what cannot be undone may follow for 10 minutes, and the inventory's
+    /// lock is open.
+    func markConfirmed(session sessionHash: String?) async throws {
+        guard let sessionHash else { return }
+        try await credentials.confirmSession(tokenHash: sessionHash)
+        try await credentials.useInventory(tokenHash: sessionHash)
     }
 
     /// How long the page session `sessionHash` may still do what cannot be undone (zero: it must

@@ -7,8 +7,7 @@ extension AccountService {
     /// confirms it is them (what cannot be undone may follow for 10 minutes).
     func unlockInventory(of user: User, session sessionHash: String, password: String, address: String) async throws {
         try await proveIdentity(of: user, password: password, code: nil, address: address)
-        try await credentials.useInventory(tokenHash: sessionHash)
-        try await credentials.confirmSession(tokenHash: sessionHash)
+        try await markConfirmed(session: sessionHash)
     }
 
     /// Sets when `user`'s inventory locks itself. A browser whose inventory is locked opens it first

@@ -49,8 +49,10 @@ struct PasswordResets: Sendable {
 
     /// Sets a new password with the link's `secret`, once; every browser of the account is signed out.
     func complete(secret: String, newPassword: String) async throws {
+        let tokenHash = SecretToken.hash(secret)
+        guard try await credentials.passwordResetUser(tokenHash: tokenHash) != nil else { throw AccountError.resetLinkInvalid }
         try AccountRules.password(newPassword) // a password that will not do leaves the link working
-        guard let userId = try await credentials.usePasswordReset(tokenHash: SecretToken.hash(secret)) else {
+        guard let userId = try await credentials.usePasswordReset(tokenHash: tokenHash) else {
             throw AccountError.resetLinkInvalid
         }
         try await accounts.setPasswordHash(userId: userId, try await hasher.hash(newPassword))

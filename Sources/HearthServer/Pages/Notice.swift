@@ -14,7 +14,7 @@ enum Notice: String {
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
     case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
     case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out", confirmed
-    case passwordReset = "password-reset"
+    case passwordReset = "password-reset", passkeyAdded = "passkey-added", passkeyRemoved = "passkey-removed"
 
     var message: String {
         switch self {
@@ -26,6 +26,8 @@ enum Notice: String {
         case .deviceSignedOut: "Signed out there. A revoked API token stops working at once."
         case .othersSignedOut: "Every other browser is signed out. API tokens stay until you revoke them."
         case .twoStepOff: "Two-step sign-in is off: your password alone signs you in again."
+        case .passkeyAdded: "Passkey added. Sign in with it from the sign-in page, on this device (Face ID, a fingerprint or its PIN)."
+        case .passkeyRemoved: "Passkey removed: it signs in no more. Remove it from the device's passwords too."
         case .passwordReset: "Your password is changed and every browser was signed out. Sign in with the new one."
         case .confirmed: "Confirmed: for the next 10 minutes this browser may do what cannot be undone."
         case .joined: "You joined the household."

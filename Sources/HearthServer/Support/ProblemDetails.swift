@@ -36,6 +36,14 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             case .inventoryLocked: type = AccountError.inventoryLockedProblemType
             default: break
             }
+        case let error as PasskeyError:
+            let status: HTTPResponse.Status = switch error {
+            case .notAdded: .forbidden
+            case .notAccepted: .unauthorized
+            case .invalidName: .unprocessableContent
+            case .notFound: .notFound
+            }
+            self.init(status: status, detail: error.message)
         case let error as ListError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as WebhookError:

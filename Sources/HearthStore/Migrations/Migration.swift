@@ -54,6 +54,7 @@ extension Database {
         .sessionConfirmation,
         .inventoryLock,
         .passwordResets,
+        .passkeys,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

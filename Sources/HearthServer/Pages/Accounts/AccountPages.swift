@@ -47,6 +47,7 @@ struct AccountPages {
         router.get("/login", use: showSignIn)
         router.post("/login", use: signIn)
         router.post("/login/code", use: signInWithCode)
+        router.post("/login/passkey", use: signInWithPasskey)
         router.get("/register", use: showRegister)
         router.post("/register", use: register)
         router.post("/logout", use: signOut)
@@ -90,7 +91,7 @@ struct AccountPages {
 
     /// Signs `signedIn` in with a session cookie (taking the device's time zone while the account has
     /// none) and goes on to `next`.
-    private func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request,
+    func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request,
                               context: HearthRequestContext) async throws -> Response {
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: timeZone)
         let secret = try await services.accountService.startSession(for: user, origin: context.origin(of: request))
@@ -134,7 +135,7 @@ struct AccountPages {
         return response
     }
 
-    private func render(
+    func render(
         _ model: SignInPage.Model, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let page = SignInPage(layout: services.layout("Sign in", nil, context, notice: notice), model: model,

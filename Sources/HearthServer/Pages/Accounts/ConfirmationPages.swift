@@ -61,6 +61,8 @@ struct ConfirmCard: Sendable {
     let twoStep: Bool
     let csrfToken: String
     let error: String?
+    /// One of the user's passkeys confirms too (where the browser has passkeys).
+    let hasPasskeys: Bool
     /// On the page of its own, whose title says what the card's heading would.
     let onItsOwnPage: Bool
 
@@ -70,6 +72,7 @@ struct ConfirmCard: Sendable {
         self.onItsOwnPage = onItsOwnPage
         self.next = next
         twoStep = try await services.accountService.twoStep.isOn(userId: user.id)
+        hasPasskeys = try await !services.credentials.passkeys(userId: user.id).isEmpty
         csrfToken = context.csrfToken
         self.error = error
     }

@@ -36,7 +36,7 @@ struct InventoryLockPages {
         let (user, session) = try signedIn(context)
         let next = AccountPages.safeNextPath(request.uri.queryParameters["next"].map(String.init) ?? "/inventory")
         guard try await services.credentials.isInventoryLocked(tokenHash: session, lock: user.inventoryLock) else { return .seeOther(next) }
-        return try render(next: next, context: context)
+        return try await render(next: next, user: user, context: context)
     }
 
     func unlock(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -47,7 +47,7 @@ struct InventoryLockPages {
             try await services.accountService.unlockInventory(of: user, session: session, password: form.password, address: context.clientAddress)
             return .seeOther(next)
         } catch let error as AccountError {
-            return try render(next: next, context: context, error: error.message, status: ProblemDetails.status(of: error))
+            return try await render(next: next, user: user, context: context, error: error.message, status: ProblemDetails.status(of: error))
         }
     }
 
@@ -95,8 +95,10 @@ struct InventoryLockPages {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"locked":\#(locked)}"#)))
     }
 
-    private func render(next: String, context: HearthRequestContext, error: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
-        let page = UnlockPage(layout: services.layout("Inventory locked", .inventory, context), next: next, error: error)
+    private func render(next: String, user: User, context: HearthRequestContext, error: String? = nil,
+                        status: HTTPResponse.Status = .ok) async throws -> Response {
+        let page = UnlockPage(layout: services.layout("Inventory locked", .inventory, context), next: next, error: error,
+                              hasPasskeys: try await !services.credentials.passkeys(userId: user.id).isEmpty)
         return try services.renderer.render("unlock", page, status: status)
     }
 }
@@ -106,6 +108,8 @@ struct UnlockPage: Sendable {
     let layout: Layout
     let next: String
     let error: String?
+    /// A passkey (Face ID on a phone) opens it too.
+    let hasPasskeys: Bool
 }
 
 /// One choice of the inventory's lock in Settings → Security.

@@ -27,6 +27,14 @@ struct SecurityPages {
         router.post("/settings/security/two-step/off", use: turnOff)
         router.post("/settings/security/devices/{id}/sign-out", use: signOutDevice)
         router.post("/settings/security/devices/sign-out-others", use: signOutOthers)
+        router.post("/settings/security/passkeys/{id}/delete", use: deletePasskey)
+    }
+
+    func deletePasskey(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        guard try await services.credentials.deletePasskey(id: id, userId: user.id) else { throw PasskeyError.notFound }
+        return .seeOther("/settings/security", notice: .passkeyRemoved)
     }
 
     func signOutDevice(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -94,7 +102,9 @@ struct SecurityPages {
                                 enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft,
                                 devices: devices.map { SecurityPage.Device($0, timeZone: user.timeZone) },
                                 hasOtherSessions: devices.contains { $0.kind == .session && !$0.isCurrent },
-                                inventoryLock: InventoryLockChoice.all(selected: user.inventoryLock))
+                                inventoryLock: InventoryLockChoice.all(selected: user.inventoryLock),
+                                passkeys: try await services.credentials.passkeys(userId: user.id).map { SecurityPage.PasskeyRow($0, timeZone: user.timeZone) },
+                                mayAddPasskey: try await services.accountService.confirmationLeft(session: context.sessionHash) > 0)
         return try services.renderer.render("security", page, status: status)
     }
 }
@@ -161,4 +171,21 @@ struct SecurityPage: Sendable {
     let devices: [Device]
     let hasOtherSessions: Bool
     let inventoryLock: [InventoryLockChoice]
+    let passkeys: [PasskeyRow]
+    /// Adding a passkey asks to confirm it is you first when the session signed in or confirmed more than 10 minutes ago.
+    let mayAddPasskey: Bool
+
+    /// A passkey as the list shows it.
+    struct PasskeyRow: Sendable {
+        let id: String
+        let name: String
+        let detail: String
+
+        init(_ passkey: Passkey, timeZone: String) {
+            id = passkey.id.text
+            name = passkey.name
+            detail = "added \(DisplayFormat.dateTime(passkey.createdAt, timeZone: timeZone)) · "
+                + (passkey.lastUsedAt.map { "last used \(DisplayFormat.dateTime($0, timeZone: timeZone))" } ?? "not used yet")
+        }
+    }
 }
