@@ -13,10 +13,11 @@ struct SecurityCommand: AsyncParsableCommand {
             hearth security two-step on         set it up: scan the QR code, type the app's code, keep the recovery codes
             hearth security two-step off        turn it off (asks for your password)
             hearth security sign-out ID         sign out a browser or revoke a token (IDs as the list shows them)
+            hearth security remove-passkey ID   remove a passkey (IDs as the list shows them)
             hearth security inventory-lock 5m   lock the inventory in browsers after 5 minutes without use
                                                 (never, immediately, 1m, 5m, 15m, 60m; without one: show it)
             """,
-        subcommands: [Overview.self, TwoStep.self, SignOut.self, InventoryLockChoice.self], defaultSubcommand: Overview.self
+        subcommands: [Overview.self, TwoStep.self, SignOut.self, RemovePasskey.self, InventoryLockChoice.self], defaultSubcommand: Overview.self
     )
 
     struct Overview: AsyncParsableCommand {
@@ -32,6 +33,15 @@ struct SecurityCommand: AsyncParsableCommand {
             print(state.enabled ? "Two-step sign-in: on (\(state.recoveryCodesLeft) of 10 recovery codes left)" : "Two-step sign-in: off")
             if case .ok(let ok) = try await connection.call({ try await $0.getInventoryLock() }) {
                 print("Inventory lock: \(InventoryLockChoice.describe(try ok.body.json.lockAfter.rawValue))")
+            }
+            let passkeys = switch try await connection.call({ try await $0.listPasskeys() }) {
+            case .ok(let ok): try ok.body.json.passkeys
+            case let other: throw CLIError(unexpected: other)
+            }
+            print(passkeys.isEmpty ? "Passkeys: none (add one in Settings → Security, on the device it will live on)" : "Passkeys:")
+            for passkey in passkeys {
+                let used = passkey.lastUsedAt.map { "last used \(Self.format($0, TimeZone.current))" } ?? "not used yet"
+                print("  \(passkey.id)  \(passkey.name) · added \(Self.format(passkey.createdAt, TimeZone.current)) · \(used)")
             }
             let sessions = switch try await connection.call({ try await $0.listSessions() }) {
             case .ok(let ok): try ok.body.json.sessions
@@ -102,6 +112,22 @@ struct SecurityCommand: AsyncParsableCommand {
             let connection = try APIConnection(try ClientConfiguration.load())
             switch try await connection.call({ try await $0.deleteSession(path: .init(id: id)) }) {
             case .noContent: print("Signed out there.")
+            case let other: throw CLIError(unexpected: other)
+            }
+        }
+    }
+}
+
+extension SecurityCommand {
+    struct RemovePasskey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove-passkey", abstract: "Remove a passkey: it signs in no more.")
+
+        @Argument(help: "Its ID, as `hearth security` lists it.") var id: String
+
+        func run() async throws {
+            let connection = try APIConnection(try ClientConfiguration.load())
+            switch try await connection.call({ try await $0.deletePasskey(path: .init(id: id)) }) {
+            case .noContent: print("Passkey removed. Remove it from the device's passwords too.")
             case let other: throw CLIError(unexpected: other)
             }
         }

@@ -367,11 +367,14 @@ def test_security_turns_two_step_on_and_off_and_signs_a_device_out(server, heart
     assert "old laptop" not in _hearth(hearth_bin, tmp_path, "security").stdout
 
 
-def test_security_shows_and_chooses_the_inventory_lock(server, hearth_bin, tmp_path):
+def test_security_shows_passkeys_and_chooses_the_inventory_lock(server, hearth_bin, tmp_path):
     email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
     _register(server, email, "correct horse battery")
     assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
-    assert "Inventory lock: off" in _hearth(hearth_bin, tmp_path, "security").stdout
+    shown = _hearth(hearth_bin, tmp_path, "security").stdout
+    assert "Inventory lock: off" in shown and "Passkeys: none" in shown
+    unknown = _hearth(hearth_bin, tmp_path, "security", "remove-passkey", str(uuid.uuid4()))
+    assert unknown.returncode != 0 and "Not found" in unknown.stderr
     chosen = _hearth(hearth_bin, tmp_path, "security", "inventory-lock", "15m")
     assert chosen.returncode == 0, chosen.stderr
     assert "Inventory lock: locks after 15 minutes without use" in chosen.stdout

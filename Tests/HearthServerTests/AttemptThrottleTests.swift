@@ -121,4 +121,23 @@ import Testing
             try await throttle.beginRegistration(address: "203.0.113.9")
         }
     }
+
+    @Test(arguments: Keeping.available)
+    func passkeySignInChallengesAndResetLinksAreLimited(ledger: Keeping) async throws {
+        try await withThrottles(ledger) { throttle, other in
+            for index in 0..<AttemptThrottle.passkeyChallenges.count {
+                try await (index.isMultiple(of: 2) ? throttle : other).beginPasskeySignIn(address: "203.0.113.9")
+            }
+            await #expect(throws: AccountError.self) { try await throttle.beginPasskeySignIn(address: "203.0.113.9") }
+            try await throttle.beginPasskeySignIn(address: "198.51.100.7")
+
+            // Three mails to one address an hour, whoever asks; then quietly none.
+            for address in ["203.0.113.1", "203.0.113.2", "203.0.113.3"] {
+                #expect(try await throttle.beginPasswordReset(email: "Ada@example.org", address: address))
+            }
+            #expect(try await other.beginPasswordReset(email: "ada@example.org", address: "203.0.113.4") == false)
+            clock.advance(by: 3600)
+            #expect(try await other.beginPasswordReset(email: "ada@example.org", address: "203.0.113.4"))
+        }
+    }
 }

@@ -44,7 +44,8 @@ extension HearthAPIService {
     }
 
     func passkeySignInOptions(_ input: Operations.PasskeySignInOptions.Input) async throws -> Operations.PasskeySignInOptions.Output {
-        .ok(.init(body: .json(.init(try await services.passkeys.requestOptions(for: nil)))))
+        try await services.accountService.throttle.beginPasskeySignIn(address: APIRequest.current.clientAddress)
+        return .ok(.init(body: .json(.init(try await services.passkeys.requestOptions(for: nil)))))
     }
 
     func signInWithPasskey(_ input: Operations.SignInWithPasskey.Input) async throws -> Operations.SignInWithPasskey.Output {

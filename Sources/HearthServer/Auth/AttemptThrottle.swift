@@ -10,6 +10,8 @@ import HearthStore
 ///   guessing from many addresses crawls while the owner still signs in with the right password;
 /// - one address for any email: after 30 failures its attempts take turns too, after 300 refused;
 /// - registrations: `registrationsPerHour` per address (`HEARTH_REGISTRATIONS_PER_HOUR`, default 10);
+/// - passkey sign-in challenges: 300 from one address in 15 minutes (each is a row kept 5 minutes;
+///   every view of the sign-in page asks for one, for the autofill), as many as sign-ins;
 /// - password reset links: 10 asked for from one address in an hour (then 429), and at most 3
 ///   mailed to one address in an hour (more are quietly not sent, whoever asks);
 /// - two-step codes: 10 wrong ones for one account in 15 minutes, from anywhere, then 429 (with 3
@@ -32,6 +34,7 @@ struct AttemptThrottle: Sendable {
     static let address = Limit(count: 300, window: 15 * 60)
     static let codes = Limit(count: 10, window: 15 * 60)
     static let resetRequests = Limit(count: 10, window: 3600)
+    static let passkeyChallenges = Limit(count: 300, window: 15 * 60)
     static let resetMails = Limit(count: 3, window: 3600)
     static let hour: TimeInterval = 3600
     /// How far apart slowed-down attempts of one email or address are.
@@ -109,6 +112,16 @@ struct AttemptThrottle: Sendable {
             guard Self.recent(book, mailbox, Self.resetMails, now: now).count < Self.resetMails.count else { return false }
             book.record(mailbox, at: now)
             return true
+        }
+    }
+
+    /// Counts a passkey sign-in challenge handed out to `address`, or throws when it had too many.
+    func beginPasskeySignIn(address: String) async throws {
+        let now = clock.now
+        let key = "passkey:" + NetworkAddress.limitKey(address)
+        try await ledger.update([key], since: now - Self.hour) { book in
+            try Self.check(book, key, Self.passkeyChallenges, now: now)
+            book.record(key, at: now)
         }
     }
 
