@@ -131,4 +131,19 @@ import Testing
             #expect(kept.status == .seeOther && kept.headers[.location] == "/confirm?next=/settings/backups")
         }
     }
+
+    @Test func addingAPasskeyAsksToConfirmFirst() async throws {
+        try await withApp(clock: clock) { client in
+            let ada = WebUser(client)
+            try await ada.register(email: "ada@example.org")
+            #expect(try await Self.call(ada, .post, "/api/v1/auth/passkeys/registration-options").status == .ok)
+            #expect(try await ada.get("/settings/security").text.contains("id=\"passkey-add-form\""))
+            clock.advance(by: 10 * 60 + 1)
+            let refused = try await Self.call(ada, .post, "/api/v1/auth/passkeys/registration-options")
+            #expect(refused.status == .forbidden)
+            #expect(try refused.json()["type"] as? String == Self.confirmationNeeded)
+            let page = try await ada.get("/settings/security")
+            #expect(page.text.contains("href=\"/confirm?next=/settings/security\"") && !page.text.contains("id=\"passkey-add-form\""))
+        }
+    }
 }
