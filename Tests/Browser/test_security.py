@@ -19,8 +19,10 @@ window.hearthViolations = [];
 document.addEventListener("securitypolicyviolation", (event) =>
   window.hearthViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`));
 """
-# Not pages: the API, the operations endpoints, and the item list fragment the inventory page swaps in.
-NOT_PAGES = ("/api/", "/health", "/metrics", "/manifest.webmanifest", "/sw.js", "/inventory/items/list", "/settings/backups/files/")
+# Not pages: the API, the operations endpoints, the item list fragment the inventory page swaps in,
+# kept backups (files) and what a page behind the inventory's lock asks about it (JSON).
+NOT_PAGES = ("/api/", "/health", "/metrics", "/manifest.webmanifest", "/sw.js", "/inventory/items/list", "/settings/backups/files/",
+             "/lock/state")
 
 
 def page_routes(hearth_bin) -> list[str]:

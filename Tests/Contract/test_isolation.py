@@ -77,6 +77,17 @@ class Browser:
     def get(self, path):
         return self.send("GET", path)
 
+    def api(self, method, path, body=None):
+        """The JSON API as the web app calls it: the session cookie and the CSRF token."""
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf})
+        try:
+            with self.opener.open(req, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
     def post(self, path, fields=None):
         return self.send("POST", path, fields)
 
@@ -163,9 +174,8 @@ def households(server):
     _, device = call("POST", "/api/v1/push/subscriptions", {"endpoint": f"https://push.invalid/push/{SECRET}", "name": f"Phone {SECRET}",
                                                             "keys": {"p256dh": p256dh, "auth": "AAECAwQFBgcICQoLDA0ODw"}})
 
-    passkey = add_passkey(base, call)
-
     a_browser = Browser(base).sign_in(a_email)
+    passkey = add_passkey(base, a_browser)
     a_browser.post("/settings/webhooks", {"url": f"http://192.168.1.5:8123/{SECRET}"})
     a_browser.post("/settings/household/invites")
     a_browser.post("/settings/backups/schedule", {"keep": "2"})
@@ -192,8 +202,9 @@ def households(server):
     }
 
 
-def add_passkey(base, call):
-    """A passkey of A's, made as an authenticator would (Python's fido2) for the server's own site."""
+def add_passkey(base, browser):
+    """A passkey of A's, made in A's browser as an authenticator would (Python's fido2) for the server's own site."""
+    call = browser.api
     _, options = call("POST", "/api/v1/auth/passkeys/registration-options")
     key = ec.generate_private_key(ec.SECP256R1())
     credential_id = uuid.uuid4().bytes + uuid.uuid4().bytes

@@ -144,6 +144,10 @@ import Testing
             #expect(try refused.json()["type"] as? String == Self.confirmationNeeded)
             let page = try await ada.get("/settings/security")
             #expect(page.text.contains("href=\"/confirm?next=/settings/security\"") && !page.text.contains("id=\"passkey-add-form\""))
+            // Never with an API token: made with one, a passkey would outlive a password change.
+            let token = try await APIClient(client: client).signIn(email: "ada@example.org")
+            let withToken = try await APIClient(client: client).send(.post, "/api/v1/auth/passkeys/registration-options", token: token)
+            #expect(withToken.status == .forbidden && withToken.text.contains("not with an API token"))
         }
     }
 }

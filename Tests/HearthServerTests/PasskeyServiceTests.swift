@@ -62,7 +62,8 @@ import Testing
     @Test func anotherAccountCannotConfirmWithAdasPasskeyAndARemovedOneSignsInNoMore() async throws {
         try await withAdasPasskey { service, credentials, ada, bob in
             try await credentials.createPasskeyChallenge(vector.assertion.challenge, userId: bob.id, purpose: .confirm)
-            await #expect(throws: PasskeyError.self) { try await service.confirm(answer, for: bob) }
+            await #expect(throws: PasskeyError.notAccepted("it is another account's passkey")) { try await service.confirm(answer, for: bob) }
+            clock.advance(by: 5 * 60 + 1) // Bob's challenge, untouched, runs out
 
             let passkey = try #require(try await credentials.passkeys(userId: ada.id).first)
             #expect(try await credentials.deletePasskey(id: passkey.id, userId: bob.id) == false)

@@ -96,4 +96,12 @@ import Testing
         #expect(try CBOR.decodeWhole([0xA2, 0x01, 0x02, 0x20, 0x43, 0x01, 0x02, 0x03]) == .map([.unsigned(1): .unsigned(2), .negative(0): .bytes([1, 2, 3])]))
         #expect(try CBOR.decodeWhole([0x39, 0x01, 0x00]).integer == -257)
     }
+
+    @Test func theSiteIsThePublicAddressWrittenAsBrowsersWriteOrigins() {
+        let site = PasskeyService.relyingParty(publicURL: URL(string: "https://Hearth.Example.org:443/"), port: 8080)
+        #expect(site.id == "hearth.example.org" && site.origins == ["https://hearth.example.org"])
+        #expect(PasskeyService.relyingParty(publicURL: URL(string: "http://nas.local:8080"), port: 9000).origins == ["http://nas.local:8080"])
+        let development = PasskeyService.relyingParty(publicURL: nil, port: 8080)
+        #expect(development.id == "localhost" && development.origins == ["http://localhost:8080"])
+    }
 }

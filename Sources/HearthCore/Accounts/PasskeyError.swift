@@ -8,6 +8,8 @@ public enum PasskeyError: Error, Equatable, Sendable {
     case invalidName(String)
     /// No such passkey of the user's.
     case notFound
+    /// Passkeys are added in a browser signed in with the password, not with an API token.
+    case browserOnly
 
     public var message: String {
         switch self {
@@ -15,6 +17,7 @@ public enum PasskeyError: Error, Equatable, Sendable {
         case .notAccepted(let reason): "That passkey did not work here: \(reason)."
         case .invalidName(let reason): "Passkey name \(reason)."
         case .notFound: "Not found."
+        case .browserOnly: "Add passkeys in Settings → Security, in the browser of the device the passkey will live on, not with an API token."
         }
     }
 }

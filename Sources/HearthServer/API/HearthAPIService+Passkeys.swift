@@ -11,7 +11,7 @@ extension HearthAPIService {
     }
 
     func passkeyRegistrationOptions(_ input: Operations.PasskeyRegistrationOptions.Input) async throws -> Operations.PasskeyRegistrationOptions.Output {
-        let user = try APIRequest.requireUser()
+        let user = try Self.requireConfirmedBrowser()
         try await services.accountService.requireConfirmed(session: APIRequest.current.sessionHash)
         let options = try await services.passkeys.creationOptions(for: user)
         return .ok(.init(body: .json(.init(
@@ -24,12 +24,20 @@ extension HearthAPIService {
     }
 
     func addPasskey(_ input: Operations.AddPasskey.Input) async throws -> Operations.AddPasskey.Output {
-        let user = try APIRequest.requireUser()
+        let user = try Self.requireConfirmedBrowser()
         try await services.accountService.requireConfirmed(session: APIRequest.current.sessionHash)
         let body = switch input.body { case .json(let body): body }
         let answer = PasskeyService.Registration(credentialId: body.credential.id, clientDataJSON: body.credential.response.clientDataJSON,
                                                  attestationObject: body.credential.response.attestationObject)
         return .created(.init(body: .json(.init(try await services.passkeys.register(answer, name: body.name, for: user)))))
+    }
+
+    /// The signed-in user of a browser's session. A passkey is made in the browser it will sign in
+    /// (an API token is for scripts, and made one it would outlive a password change and skip the code).
+    private static func requireConfirmedBrowser() throws -> User {
+        let user = try APIRequest.requireUser()
+        guard APIRequest.current.sessionHash != nil else { throw PasskeyError.browserOnly }
+        return user
     }
 
     func deletePasskey(_ input: Operations.DeletePasskey.Input) async throws -> Operations.DeletePasskey.Output {

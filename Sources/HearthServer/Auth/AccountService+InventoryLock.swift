@@ -6,8 +6,7 @@ extension AccountService {
     /// Opens the inventory's lock of the page session `sessionHash` with the password, which also
     /// confirms it is them (what cannot be undone may follow for 10 minutes).
     func unlockInventory(of user: User, session sessionHash: String, password: String, address: String) async throws {
-        try await proveIdentity(of: user, password: password, code: nil, address: address)
-        try await markConfirmed(session: sessionHash)
+        try await confirm(session: sessionHash, of: user, password: password, code: nil, address: address)
     }
 
     /// Sets when `user`'s inventory locks itself. A browser whose inventory is locked opens it first

@@ -3,13 +3,14 @@ import Foundation
 /// How Hearth sends mail (password reset links), from `HEARTH_SMTP_URL` and `HEARTH_MAIL_FROM`.
 ///
 /// `smtps://user:password@host:465` speaks TLS from the start; `smtp://host:587` upgrades with
-/// STARTTLS, and must be able to when it signs in (a password never crosses the network in the
-/// clear, except to this machine itself). User and password are percent-encoded in the URL.
+/// STARTTLS, and must be able to (neither a password nor a reset link crosses the network in the
+/// clear; only a mail server on this machine itself may go without). User and password are
+/// percent-encoded in the URL.
 public struct MailSettings: Sendable, Equatable {
     public enum Security: Sendable, Equatable {
         /// TLS from the first byte (`smtps://`, port 465 by default).
         case implicitTLS
-        /// STARTTLS when the server offers it; required when signing in to another machine (`smtp://`).
+        /// STARTTLS, required unless the server is on this machine (`smtp://`).
         case startTLS
     }
 

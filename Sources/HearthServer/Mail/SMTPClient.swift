@@ -51,8 +51,8 @@ struct SMTPClient: Sendable {
                     try connection.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: host), position: .first)
                 }.get()
                 extensions = try await conversation.command("EHLO \(Self.clientName)", expect: [250])
-            } else if !implicitTLS && settings.username != nil && !settings.isLoopback {
-                throw Failure(description: "The mail server at \(host) offers no STARTTLS: Hearth will not send the password unencrypted. Use smtps:// or a server with STARTTLS.")
+            } else if !implicitTLS && !settings.isLoopback {
+                throw Failure(description: "The mail server at \(host) offers no STARTTLS: Hearth sends neither a password nor a reset link unencrypted across the network. Use smtps:// or a server with STARTTLS.")
             }
             if let username = settings.username {
                 let credentials = Data("\0\(username)\0\(settings.password ?? "")".utf8).base64EncodedString()

@@ -9,7 +9,7 @@ import Hummingbird
 /// API tokens pass: the lock is a browser's, the way an app's lock is a phone's.
 struct InventoryLockMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
-    /// What the lock keeps: path prefixes, each followed by "/", "?" or nothing.
+    /// What the lock keeps: these paths and everything under them.
     static let lockedPaths = ["/inventory", "/settings/backups", "/api/v1/inventory", "/api/v1/backup"]
 
     let credentials: CredentialStore

@@ -30,7 +30,10 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func loggablePath(_ path: String) -> String {
-        path.hasPrefix("/invite/") ? "/invite/[secret]" : path
+        for secretFolder in ["/invite/", "/password/reset/"] where path.hasPrefix(secretFolder) {
+            return secretFolder + "[secret]"
+        }
+        return path
     }
 }
 

@@ -22,7 +22,8 @@ extension CredentialStore {
             .first()?.decode(column: "user_id", as: UUID.self)
     }
 
-    /// Marks a working reset link used and answers its user, in one step: of two uses at once, one wins.
+    /// Marks a working reset link used and answers its user; the update counts only while the link
+    /// is unused, so of two uses at once, one wins.
     public func usePasswordReset(tokenHash: String) async throws -> UUID? {
         guard let userId = try await passwordResetUser(tokenHash: tokenHash) else { return nil }
         let used = try await sql.update("password_resets").set("used_at", to: clock.now).where("token_hash", .equal, tokenHash)
@@ -30,7 +31,7 @@ extension CredentialStore {
         return used == 1 ? userId : nil
     }
 
-    /// Removes links past their time (a day after, so a late click still hears "expired" rather than "unknown").
+    /// Removes links a day past their time (they work no more from their 30th minute).
     public func purgeExpiredPasswordResets() async throws {
         try await sql.delete(from: "password_resets").where("expires_at", .lessThan, clock.now - 24 * 3600).run()
     }

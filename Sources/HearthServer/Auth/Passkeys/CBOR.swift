@@ -2,8 +2,8 @@ import Foundation
 
 /// The CBOR (RFC 8949) that WebAuthn uses: attestation objects and COSE keys. Only what CTAP2's
 /// canonical encoding has: definite lengths, integers, byte and text strings, arrays, maps, tags,
-/// booleans, null and floats. Input is bounded by its length and a nesting depth; anything else is an
-/// error, never a crash.
+/// booleans and null (WebAuthn has no floats). Input is bounded by its length and a nesting depth;
+/// anything else is an error, never a crash.
 indirect enum CBOR: Hashable, Sendable {
     case unsigned(UInt64)
     /// `-1 - n`, as CBOR stores it.
@@ -16,7 +16,6 @@ indirect enum CBOR: Hashable, Sendable {
     case bool(Bool)
     case null
     case undefined
-    case float(Double)
 
     struct Malformed: Error, CustomStringConvertible {
         let description: String
@@ -115,9 +114,6 @@ indirect enum CBOR: Hashable, Sendable {
             case 21: return .bool(true)
             case 22: return .null
             case 23: return .undefined
-            case 25: return .float(Double(Float16(bitPattern: UInt16(try argument(info)))))
-            case 26: return .float(Double(Float(bitPattern: UInt32(try argument(info)))))
-            case 27: return .float(Double(bitPattern: try argument(info)))
             default: throw Malformed(description: "a CBOR simple value \(info) WebAuthn does not use")
             }
         }

@@ -53,10 +53,13 @@ struct PasskeyService: Sendable {
 
     /// The relying party of a server opened at `publicURL`, or at `http://localhost:port` without one.
     static func relyingParty(publicURL: URL?, port: Int) -> RelyingParty {
-        guard let publicURL, let host = publicURL.host, let scheme = publicURL.scheme else {
+        guard let publicURL, let host = publicURL.host?.lowercased(), let scheme = publicURL.scheme?.lowercased() else {
             return RelyingParty(id: "localhost", origins: ["http://localhost:\(port)"])
         }
-        return RelyingParty(id: host, origins: ["\(scheme)://\(host)" + (publicURL.port.map { ":\($0)" } ?? "")])
+        // As browsers write an origin: lower case, without the scheme's own port.
+        let defaultPort = scheme == "https" ? 443 : 80
+        let port = publicURL.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
+        return RelyingParty(id: host, origins: ["\(scheme)://\(host)\(port)"])
     }
 
     func creationOptions(for user: User) async throws -> CreationOptions {
@@ -103,10 +106,10 @@ struct PasskeyService: Sendable {
 
     /// Checks that `user` answered their own challenge with one of their passkeys.
     func confirm(_ answer: Assertion, for user: User) async throws {
-        let passkey = try await verify(answer, userId: user.id, purpose: .confirm)
-        guard passkey.userId == user.id else { throw PasskeyError.notAccepted("it is another account's passkey") }
+        _ = try await verify(answer, userId: user.id, purpose: .confirm)
     }
 
+    /// Checks an answer to a challenge handed out for `purpose` (and `userId`, whose passkey it must be).
     private func verify(_ answer: Assertion, userId: UUID?, purpose: PasskeyPurpose) async throws -> Passkey {
         do {
             let clientData = try Self.bytes(answer.clientDataJSON)
@@ -117,6 +120,7 @@ struct PasskeyService: Sendable {
             if let handle = answer.userHandle, handle != Self.handle(of: passkey.userId) {
                 throw RelyingParty.Refusal(description: "it names another account")
             }
+            if let userId, passkey.userId != userId { throw RelyingParty.Refusal(description: "it is another account's passkey") }
             guard try await credentials.takePasskeyChallenge(Base64URL.encode(challenge), userId: userId, purpose: purpose) else {
                 throw RelyingParty.Refusal(description: "its request expired or was answered already")
             }

@@ -145,8 +145,9 @@
    * Sends the outbox in order, one change at a time (one sender per account across tabs and the
    * worker). Each change is safe to send twice: new things carry their id, checks their time, and
    * a delete of what is gone is done. A change the server refuses (4xx) moves to "refused" with the
-   * reason; no connection or a server in trouble stops the replay until the next try. Answers
-   * `"synced"`, `"waiting"` or `"signedOut"`; `onOutcome(entry, result, outcome)` hears each change.
+   * reason; no connection or a server in trouble stops the replay until the next try, and so does
+   * an inventory change while the inventory's lock is closed. Answers `"synced"`, `"waiting"`,
+   * `"signedOut"` or `"locked"`; `onOutcome(entry, result, outcome)` hears each change.
    */
   function replay(userId, csrfToken, onOutcome = () => {}) {
     const run = async () => {
@@ -158,9 +159,9 @@
         for (const entry of batch) {
           const result = await send(entry, csrfToken);
           const outcome = judge(entry, result);
-          if (outcome === "wait" || outcome === "signedOut") {
+          if (outcome === "wait" || outcome === "signedOut" || outcome === "locked") {
             announce({ type: outcome });
-            return outcome === "wait" ? "waiting" : "signedOut";
+            return outcome === "wait" ? "waiting" : outcome;
           }
           const remapped = await settle(db, entry, result, outcome);
           onOutcome(entry, result, outcome);
@@ -208,6 +209,8 @@
     if (ok || ((status === 404 || status === 410) && entry.method === "DELETE")) return "done"; // gone, as asked
     if (status === 0 || status === 408 || status === 429 || status >= 500) return "wait";
     if (status === 401 || (status === 403 && /CSRF/.test(data?.detail ?? ""))) return "signedOut";
+    // The inventory's lock closed before an inventory change was sent: kept until it is open again.
+    if (status === 403 && data?.type === "urn:hearth:problem:inventory-locked") return "locked";
     return "refused";
   }
 

@@ -116,7 +116,7 @@ export function flush() {
     do {
       again = false;
       state = await offline.replay(who.userId, who.csrfToken).catch(() => "waiting");
-    } while (again && state !== "signedOut");
+    } while (again && state !== "signedOut" && state !== "locked");
     clearTimeout(retryTimer);
     if (state === "waiting") {
       retryTimer = setTimeout(flush, retryDelay);
@@ -182,6 +182,7 @@ function draw({ waiting: count, refused, state: now }) {
     const offlineNow = !navigator.onLine || now === "waiting";
     if (count > 0) everWaited = true;
     statusLine.textContent = now === "signedOut" && count > 0 ? `Signed out — sign in again to send ${changes}`
+      : now === "locked" && count > 0 ? `Inventory locked — open it to send ${changes}`
       : offlineNow ? (count > 0 ? `Offline — ${changes}` : "Offline")
       : count > 0 ? `Sending — ${changes}` : "Synced";
     statusLine.dataset.state = offlineNow ? "offline" : count > 0 ? "sending" : "synced";
