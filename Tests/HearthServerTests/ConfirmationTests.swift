@@ -11,22 +11,15 @@ import Testing
     let clock = VirtualClock()
     static let confirmationNeeded = "urn:hearth:problem:confirmation-needed"
 
-    /// The API as the web app calls it: with the session cookie, and the CSRF token on changes.
-    static func call(_ user: WebUser, _ method: HTTPRequest.Method, _ path: String, json: String? = nil) async throws -> TestResponse {
-        var headers = HTTPFields()
-        headers[.init("X-CSRF-Token")!] = user.cookies["hearth_csrf"]
-        return try await user.send(path, method: method, contentType: json == nil ? nil : "application/json", body: json, headers: headers)
-    }
-
     @Test func aBackupDownloadsForTenMinutesAfterSigningInThenAsksToConfirm() async throws {
         try await withApp(clock: clock) { client in
             let ada = WebUser(client)
             try await ada.register(email: "ada@example.org")
-            #expect(try await Self.call(ada, .get, "/api/v1/backup?media=false").status == .ok)
+            #expect(try await ada.api(.get, "/api/v1/backup?media=false").status == .ok)
             #expect(try await ada.get("/settings/backups").text.contains("id=\"backup-zip\""))
 
             clock.advance(by: 10 * 60 + 1)
-            let refused = try await Self.call(ada, .get, "/api/v1/backup?media=false")
+            let refused = try await ada.api(.get, "/api/v1/backup?media=false")
             #expect(refused.status == .forbidden)
             #expect(try refused.json()["type"] as? String == Self.confirmationNeeded)
             let page = try await ada.get("/settings/backups")
@@ -35,10 +28,10 @@ import Testing
 
             let wrong = try await ada.post("/confirm", ["password": "a guess", "next": "/settings/backups"])
             #expect(wrong.status == .forbidden && wrong.text.contains("That password or code is not right"))
-            #expect(try await Self.call(ada, .get, "/api/v1/backup?media=false").status == .forbidden)
+            #expect(try await ada.api(.get, "/api/v1/backup?media=false").status == .forbidden)
             let confirmed = try await ada.post("/confirm", ["password": "correct horse battery", "next": "/settings/backups"])
             #expect(confirmed.headers[.location] == "/settings/backups?notice=confirmed")
-            #expect(try await Self.call(ada, .get, "/api/v1/backup?media=false").status == .ok)
+            #expect(try await ada.api(.get, "/api/v1/backup?media=false").status == .ok)
             #expect(try await ada.get("/settings/backups").text.contains("data-confirmation-seconds-left=\"600\""))
         }
     }
@@ -58,16 +51,14 @@ import Testing
         try await withApp(clock: clock) { client in
             let ada = WebUser(client)
             try await ada.register(email: "ada@example.org")
-            let backup = try await Self.call(ada, .get, "/api/v1/backup?media=false")
+            let backup = try await ada.api(.get, "/api/v1/backup?media=false")
             clock.advance(by: 11 * 60)
             func restore(_ query: String) async throws -> TestResponse {
                 let boundary = "confirmation-test"
                 let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b.json\"\r\nContent-Type: application/json\r\n\r\n"
                     + backup.text + "\r\n--\(boundary)--\r\n"
-                var headers = HTTPFields()
-                headers[.init("X-CSRF-Token")!] = ada.cookies["hearth_csrf"]
-                return try await ada.send("/api/v1/backup/restore?\(query)", method: .post,
-                                          contentType: "multipart/form-data; boundary=\(boundary)", body: body, headers: headers)
+                return try await ada.api(.post, "/api/v1/backup/restore?\(query)", body: body,
+                                         contentType: "multipart/form-data; boundary=\(boundary)")
             }
             let replaced = try await restore("strategy=replace")
             #expect(replaced.status == .forbidden)
@@ -75,7 +66,7 @@ import Testing
             #expect(try await restore("strategy=replace&dryRun=true").status == .ok)
             #expect(try await restore("strategy=merge").status == .ok)
 
-            let confirmed = try await Self.call(ada, .post, "/api/v1/auth/confirm", json: #"{"password":"correct horse battery"}"#)
+            let confirmed = try await ada.api(.post, "/api/v1/auth/confirm", body: #"{"password":"correct horse battery"}"#)
             #expect(confirmed.status == .ok)
             #expect(try confirmed.json()["confirmed"] as? Bool == true)
             #expect(try await restore("strategy=replace").status == .ok)
@@ -108,17 +99,17 @@ import Testing
         try await withApp(clock: clock) { client in
             let ada = WebUser(client)
             try await ada.register(email: "ada@example.org")
-            let fresh = try await Self.call(ada, .get, "/api/v1/auth/confirm").json()
+            let fresh = try await ada.api(.get, "/api/v1/auth/confirm").json()
             #expect(fresh["confirmed"] as? Bool == true && fresh["expiresAt"] as? String != nil)
             clock.advance(by: 10 * 60 + 1)
-            #expect(try await Self.call(ada, .get, "/api/v1/auth/confirm").json()["confirmed"] as? Bool == false)
+            #expect(try await ada.api(.get, "/api/v1/auth/confirm").json()["confirmed"] as? Bool == false)
 
-            let wrong = try await Self.call(ada, .post, "/api/v1/auth/confirm", json: #"{"password":"a guess"}"#)
+            let wrong = try await ada.api(.post, "/api/v1/auth/confirm", body: #"{"password":"a guess"}"#)
             #expect(wrong.status == .forbidden)
             // A code is no proof while two-step sign-in is off.
-            #expect(try await Self.call(ada, .post, "/api/v1/auth/confirm", json: #"{"code":"123456"}"#).status == .forbidden)
-            #expect(try await Self.call(ada, .post, "/api/v1/auth/confirm", json: "{}").status == .badRequest)
-            #expect(try await Self.call(ada, .get, "/api/v1/auth/confirm").json()["confirmed"] as? Bool == false)
+            #expect(try await ada.api(.post, "/api/v1/auth/confirm", body: #"{"code":"123456"}"#).status == .forbidden)
+            #expect(try await ada.api(.post, "/api/v1/auth/confirm", body: "{}").status == .badRequest)
+            #expect(try await ada.api(.get, "/api/v1/auth/confirm").json()["confirmed"] as? Bool == false)
         }
     }
 
@@ -136,10 +127,10 @@ import Testing
         try await withApp(clock: clock) { client in
             let ada = WebUser(client)
             try await ada.register(email: "ada@example.org")
-            #expect(try await Self.call(ada, .post, "/api/v1/auth/passkeys/registration-options").status == .ok)
+            #expect(try await ada.api(.post, "/api/v1/auth/passkeys/registration-options").status == .ok)
             #expect(try await ada.get("/settings/security").text.contains("id=\"passkey-add-form\""))
             clock.advance(by: 10 * 60 + 1)
-            let refused = try await Self.call(ada, .post, "/api/v1/auth/passkeys/registration-options")
+            let refused = try await ada.api(.post, "/api/v1/auth/passkeys/registration-options")
             #expect(refused.status == .forbidden)
             #expect(try refused.json()["type"] as? String == Self.confirmationNeeded)
             let page = try await ada.get("/settings/security")

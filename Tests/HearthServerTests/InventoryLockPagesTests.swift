@@ -83,10 +83,7 @@ import Testing
             clock.advance(by: 61)
             let loosen = try await ada.post("/settings/security/inventory-lock", ["lock_after": "never"])
             #expect(loosen.headers[.location] == "/unlock?next=/settings/security")
-            var headers = HTTPFields()
-            headers[.init("X-CSRF-Token")!] = ada.cookies["hearth_csrf"]
-            let put = try await ada.send("/api/v1/me/inventory-lock", method: .put, contentType: "application/json",
-                                         body: #"{"lockAfter":"never"}"#, headers: headers)
+            let put = try await ada.api(.put, "/api/v1/me/inventory-lock", body: #"{"lockAfter":"never"}"#)
             #expect(put.status == .forbidden)
             let api = APIClient(client: client)
             #expect(try await api.send(.get, "/api/v1/me/inventory-lock", token: token).json()["lockAfter"] as? String == "1m")

@@ -62,7 +62,7 @@ import Testing
     @Test func anotherAccountCannotConfirmWithAdasPasskeyAndARemovedOneSignsInNoMore() async throws {
         try await withAdasPasskey { service, credentials, ada, bob in
             try await credentials.createPasskeyChallenge(vector.assertion.challenge, userId: bob.id, purpose: .confirm)
-            await #expect(throws: PasskeyError.notAccepted("it is another account's passkey")) { try await service.confirm(answer, for: bob) }
+            await #expect(throws: PasskeyError.notConfirmed("it is another account's passkey")) { try await service.confirm(answer, for: bob) }
             clock.advance(by: 5 * 60 + 1) // Bob's challenge, untouched, runs out
 
             let passkey = try #require(try await credentials.passkeys(userId: ada.id).first)

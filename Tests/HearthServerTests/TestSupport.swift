@@ -48,6 +48,14 @@ final class WebUser: @unchecked Sendable {
         try await post("/register", ["name": name, "email": email, "password": password])
     }
 
+    /// The JSON API as the web app calls it: the session cookie, and the CSRF token in X-CSRF-Token.
+    @discardableResult
+    func api(_ method: HTTPRequest.Method, _ path: String, body: String? = nil, contentType: String = "application/json") async throws -> TestResponse {
+        var headers = HTTPFields()
+        headers[.init("X-CSRF-Token")!] = cookies["hearth_csrf"]
+        return try await send(path, method: method, contentType: body == nil ? nil : contentType, body: body, headers: headers)
+    }
+
     /// Sends a request with the cookies so far (and `headers`), keeping the cookies it sets.
     @discardableResult
     func send(_ path: String, method: HTTPRequest.Method, contentType: String? = nil, body: String? = nil,

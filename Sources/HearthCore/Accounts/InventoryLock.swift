@@ -14,10 +14,9 @@ public enum InventoryLock: Sendable, Equatable {
 
     /// The idle times to choose from.
     public static let idleChoices = [1, 5, 15, 60]
-    /// A page shown with ``immediately`` says so this often (a hidden page says nothing).
-    public static let shownInterval: TimeInterval = 5
-    /// With ``immediately``, this long without a word from a shown page locks: the app was hidden
-    /// (or closed), whichever way, and nothing races a last word sent while leaving.
+    /// With ``immediately``, this long without a word from a shown page (which says so every 5 s;
+    /// a hidden one says nothing) locks: the app was hidden or closed, whichever way, and nothing
+    /// races a last word sent while leaving.
     public static let silenceLimit: TimeInterval = 15
 
     /// As stored: nil off, 0 immediately, else the idle minutes. Unknown values are nil.

@@ -24,16 +24,11 @@ extension HearthAPIService {
 
     func disableTwoStep(_ input: Operations.DisableTwoStep.Input) async throws -> Operations.DisableTwoStep.Output {
         let body = switch input.body { case .json(let body): body }
-        try Self.limit(body.code, field: "code", to: 64)
         let user = try APIRequest.requireUser()
-        if let passkey = body.passkey {
-            try await services.passkeys.confirm(.init(passkey), for: user)
-            try await services.accountService.twoStep.disable(userId: user.id)
-            return .noContent
-        }
-        guard body.password != nil || body.code != nil else { throw HTTPErrorMessage.badRequest("Confirm with “password”, “code” or “passkey”.") }
-        try await services.accountService.turnOffTwoStep(for: user, password: body.password, code: body.code,
-                                                         address: APIRequest.current.clientAddress)
+        try Self.check(body)
+        guard try await services.accountService.twoStep.isOn(userId: user.id) else { return .noContent } // off already is fine
+        try await prove(body, of: user)
+        try await services.accountService.twoStep.disable(userId: user.id)
         return .noContent
     }
 }

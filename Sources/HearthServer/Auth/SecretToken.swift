@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HearthCore
+import HearthPush
 
 /// Random secrets handed to a client once (session cookies, API tokens, invite links)
 /// and the SHA-256 hashes under which the database keeps them.
@@ -9,10 +10,7 @@ enum SecretToken {
     static func generate(prefix: String = "") -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let encoded = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return prefix + encoded
+        return prefix + Base64URL.encode(bytes)
     }
 
     /// The hex SHA-256 of a secret: what is stored and looked up.

@@ -38,7 +38,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             }
         case let error as PasskeyError:
             let status: HTTPResponse.Status = switch error {
-            case .notAdded, .browserOnly: .forbidden
+            case .notAdded, .notConfirmed, .browserOnly: .forbidden
             case .notAccepted: .unauthorized
             case .invalidName: .unprocessableContent
             case .notFound: .notFound

@@ -22,13 +22,11 @@ extension CredentialStore {
             .first()?.decode(column: "user_id", as: UUID.self)
     }
 
-    /// Marks a working reset link used and answers its user; the update counts only while the link
-    /// is unused, so of two uses at once, one wins.
+    /// Marks a working reset link used and answers its user, in one statement: of two uses at once, one wins.
     public func usePasswordReset(tokenHash: String) async throws -> UUID? {
-        guard let userId = try await passwordResetUser(tokenHash: tokenHash) else { return nil }
-        let used = try await sql.update("password_resets").set("used_at", to: clock.now).where("token_hash", .equal, tokenHash)
-            .where("used_at", .is, SQLLiteral.null).where("expires_at", .greaterThan, clock.now).runCounting()
-        return used == 1 ? userId : nil
+        try await sql.update("password_resets").set("used_at", to: clock.now).where("token_hash", .equal, tokenHash)
+            .where("used_at", .is, SQLLiteral.null).where("expires_at", .greaterThan, clock.now)
+            .returning("user_id").first()?.decode(column: "user_id", as: UUID.self)
     }
 
     /// Removes links a day past their time (they work no more from their 30th minute).

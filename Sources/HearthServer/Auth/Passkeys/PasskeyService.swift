@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HearthCore
 import HearthPush
@@ -106,7 +105,11 @@ struct PasskeyService: Sendable {
 
     /// Checks that `user` answered their own challenge with one of their passkeys.
     func confirm(_ answer: Assertion, for user: User) async throws {
-        _ = try await verify(answer, userId: user.id, purpose: .confirm)
+        do {
+            _ = try await verify(answer, userId: user.id, purpose: .confirm)
+        } catch PasskeyError.notAccepted(let reason) {
+            throw PasskeyError.notConfirmed(reason) // signed in still: 403, not 401
+        }
     }
 
     /// Checks an answer to a challenge handed out for `purpose` (and `userId`, whose passkey it must be).
@@ -136,7 +139,7 @@ struct PasskeyService: Sendable {
     }
 
     private func newChallenge(userId: UUID?, purpose: PasskeyPurpose) async throws -> String {
-        let challenge = Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
+        let challenge = SecretToken.generate()
         try await credentials.createPasskeyChallenge(challenge, userId: userId, purpose: purpose)
         return challenge
     }

@@ -18,9 +18,6 @@ function fromBase64url(text) {
   return Uint8Array.from(atob(standard + "=".repeat((4 - (standard.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }
 
-/** The server's own reason: a refused passkey answers 401, which `problemText` takes for "signed out". */
-const reason = (result) => result.data?.detail || problemText(result);
-
 const descriptors = (list) => list.map((item) => ({ ...item, id: fromBase64url(item.id) }));
 
 /** A sentence for a browser's refusal: the person closed the dialog, or this browser cannot. */
@@ -116,7 +113,7 @@ function setUpAdding(form) {
       },
     });
     if (!added.ok) {
-      status.textContent = reason(added);
+      status.textContent = problemText(added);
       return;
     }
     location.assign("/settings/security?notice=passkey-added");
@@ -143,7 +140,7 @@ function setUpConfirming(button) {
     }
     const confirmed = await request("/api/v1/auth/confirm", { method: "POST", body: { passkey } });
     if (!confirmed.ok) {
-      status.textContent = reason(confirmed);
+      status.textContent = problemText(confirmed);
       return;
     }
     location.assign(button.dataset.next);
