@@ -8,7 +8,11 @@ import SQLKit
 /// Lists at household scale, on SQLite and, when `HEARTH_TEST_POSTGRES_URL` is set, on PostgreSQL:
 /// the statistics of 10,000 lists holding 100,000 items, checking or unchecking an item of a
 /// 1,000-item list (what the server does for `PATCH /api/v1/lists/{id}/items/{itemId}`), and reading
-/// a 1,000-item and a 10,000-item list whole (`GET /api/v1/lists/{id}`, following its pages).
+/// a 1,000-item and a 10,000-item list whole (`GET /api/v1/lists/{id}`, following its pages). The
+/// 1,000-item list is also read grouped by aisle (what a page and the CLI show), beside a read of it
+/// as it was before aisles (the columns and decoding of then), for the ratio of the two in one run;
+/// and 1,000 everyday names are sorted into aisles by the dictionary.
+let benchmarks: @Sendable () -> Void = {
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 2000)
     // A file in WAL mode, as the server keeps it.
@@ -40,8 +44,33 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try await fixture.readWhole(fixture.hugeList))
             }
         }
+        Benchmark("Read a 1,000-item list grouped by aisle (\(name))", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.readGrouped(fixture.bigList))
+            }
+        }
+        Benchmark("Read a 1,000-item list as before aisles (\(name))", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.readAsBeforeAisles(fixture.bigList))
+            }
+        }
+    }
+    let words = try! ShoppingWords.load(from: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/HearthServer/Resources/shopping-words"))
+    let names = (0..<1000).map { everydayNames[$0 % everydayNames.count] + ($0 < everydayNames.count ? "" : " \($0)") }
+    Benchmark("Sort 1,000 names into aisles", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for name in names { blackHole(words.category(of: name)) }
+        }
     }
 }
+
+/// Names as people type them, in the six languages (with quantities, compounds and unknown words).
+let everydayNames = [
+    "Milk", "2 l oat milk", "Bananen", "pommes", "Vollmilch", "Frozen peas", "Toilet paper", "Cat food", "Bread", "Eggs",
+    "Tiefkühlpizza", "lait d'avoine", "pan integral", "passata di pomodoro", "hagelslag", "Washing-up liquid", "Coffee beans",
+    "Shampoo", "Nappies size 4", "Dog treats", "Flux capacitor", "Chicken thighs 1 kg", "Greek yoghurt", "Crisps", "Sparkling water",
+]
 
 /// One household with 10,000 lists of 10 items each, plus a big list of 1,000 items and a huge one of
 /// 10,000 (a third of it checked); a third of everything is in the basket, and 2,000 distinct names
@@ -70,7 +99,9 @@ final class HouseholdFixture: @unchecked Sendable {
         let clock = SystemClock()
         householdId = try await AccountStore(database: database, clock: clock)
             .register(name: "Bench", email: "bench-\(UUID().uuidString)@example.org", passwordHash: "x").householdId
-        store = ListStore(database: database, clock: clock)
+        store = ListStore(database: database, clock: clock, words: try ShoppingWords.load(from: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/HearthServer/Resources/shopping-words")))
         let now = Date()
         let lists = (0..<Self.listCount).map { _ in UUID() }
         for chunk in stride(from: 0, to: lists.count, by: 1000) {
@@ -90,7 +121,7 @@ final class HouseholdFixture: @unchecked Sendable {
         }
         bigList = try await store.createList(id: nil, householdId: householdId, name: "Big shop", emoji: nil).list.id
         for n in 0..<Self.bigListSize {
-            let item = (id: UUID(), list: bigList, name: "Big \(n)", purchased: false)
+            let item = (id: UUID(), list: bigList, name: "\(everydayNames[n % everydayNames.count]) \(n)", purchased: false)
             items.append(item)
             bigItems.append(item.id)
             purchased[item.id] = false
@@ -114,6 +145,7 @@ final class HouseholdFixture: @unchecked Sendable {
             history.values(SQLBind(householdId), SQLBind("item \(n)"), SQLBind("Item \(n)"), SQLBind(50), SQLBind(n % 97), SQLBind(now))
         }
         try await history.run()
+        try await store.categoriseUncategorised() // every item in its aisle, as the server starts with them
     }
 
     /// Checks an unchecked item of the big list or unchecks a checked one, stamped now.
@@ -128,6 +160,35 @@ final class HouseholdFixture: @unchecked Sendable {
     /// Every item of a list, as a client reading it page by page gets them.
     func readWhole(_ listId: UUID) async throws -> Int {
         try await store.listWithItems(id: listId, householdId: householdId).items.count
+    }
+
+    /// A list read whole and its items to buy grouped by aisle in Hearth's order.
+    func readGrouped(_ listId: UUID) async throws -> Int {
+        let items = try await store.listWithItems(id: listId, householdId: householdId).items
+        return AisleOrder.groups(items.filter { !$0.purchased }, aisles: ShoppingCategory.defaultAisleOrder).count + items.count
+    }
+
+    /// The same list read as the store read it before aisles: its list row, then the two parts in
+    /// index order with the columns of then, decoded as then.
+    func readAsBeforeAisles(_ listId: UUID) async throws -> Int {
+        _ = try await store.list(id: listId, householdId: householdId, includingDeleted: true)
+        let columns = "id, list_id, name, quantity_amount, quantity_unit, note, purchased, changed_at, created_at, updated_at"
+        var count = 0
+        for part: SQLQueryString in [
+            "SELECT \(unsafeRaw: columns) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: false) ORDER BY created_at, id",
+            "SELECT \(unsafeRaw: columns) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: true) ORDER BY changed_at DESC, created_at, id",
+        ] {
+            count += try await database.sql.raw(part).all().map { row in
+                ListItem(id: try row.decode(column: "id", as: UUID.self), listId: try row.decode(column: "list_id", as: UUID.self),
+                         name: try row.decode(column: "name", as: String.self),
+                         quantity: try row.decode(column: "quantity_amount", as: String?.self)
+                             .flatMap { Quantity(amountText: $0, unit: try row.decode(column: "quantity_unit", as: String?.self)) },
+                         note: try row.decode(column: "note", as: String?.self), purchased: try row.decode(column: "purchased", as: Bool.self),
+                         changedAt: try row.decode(column: "changed_at", as: Date.self), createdAt: try row.decode(column: "created_at", as: Date.self),
+                         updatedAt: try row.decode(column: "updated_at", as: Date.self))
+            }.count
+        }
+        return count
     }
 
     func close() async throws {

@@ -6,6 +6,7 @@ import OpenAPIRuntime
 struct ListsClient {
     typealias ShoppingList = Components.Schemas.ShoppingList
     typealias Item = Components.Schemas.ListItem
+    typealias Store = Components.Schemas.ShoppingStore
 
     let connection: APIConnection
 
@@ -36,26 +37,27 @@ struct ListsClient {
         }
     }
 
-    /// A list with all its items, read a page at a time.
-    func list(id: String) async throws -> ShoppingList {
-        var list = try await page(of: id, after: nil)
+    /// A list with all its items, read a page at a time; with `store`, without those only found elsewhere.
+    func list(id: String, store: String? = nil) async throws -> ShoppingList {
+        var list = try await page(of: id, after: nil, store: store)
         while let cursor = list.nextCursor {
-            let next = try await page(of: id, after: cursor)
+            let next = try await page(of: id, after: cursor, store: store)
             list.items = (list.items ?? []) + (next.items ?? [])
             list.nextCursor = next.nextCursor
         }
         return list
     }
 
-    private func page(of id: String, after cursor: String?) async throws -> ShoppingList {
-        switch try await connection.call({ try await $0.getList(path: .init(id: id), query: .init(cursor: cursor)) }) {
+    private func page(of id: String, after cursor: String?, store: String?) async throws -> ShoppingList {
+        switch try await connection.call({ try await $0.getList(path: .init(id: id), query: .init(cursor: cursor, store: store)) }) {
         case .ok(let ok): try ok.body.json
         case let other: throw CLIError(unexpected: other)
         }
     }
 
-    func add(to listId: String, name: String, quantity: String?, note: String?) async throws -> (item: Item, created: Bool) {
-        let body = Components.Schemas.NewItem(id: UUID().text, name: name, quantity: quantity, note: note)
+    func add(to listId: String, name: String, quantity: String?, note: String?,
+             category: Components.Schemas.ShoppingCategory? = nil) async throws -> (item: Item, created: Bool) {
+        let body = Components.Schemas.NewItem(id: UUID().text, name: name, quantity: quantity, note: note, category: category)
         switch try await connection.call({ try await $0.addItem(path: .init(id: listId), body: .json(body)) }) {
         case .created(let created): return (try created.body.json, true)
         case .ok(let ok): return (try ok.body.json, false)
@@ -70,6 +72,58 @@ struct ListsClient {
         case .ok(let ok): return try ok.body.json
         case let other: throw CLIError(unexpected: other)
         }
+    }
+
+    /// Changes an item's fields (a category, stores, a place), stamped with this moment.
+    func update(item itemId: String, in listId: String, _ change: Components.Schemas.ItemChange) async throws -> Item {
+        var change = change
+        change.changedAt = Date()
+        switch try await connection.call({ try await $0.updateItem(path: .init(id: listId, itemId: itemId), body: .json(change)) }) {
+        case .ok(let ok): return try ok.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func update(list listId: String, _ change: Components.Schemas.ListChange) async throws -> ShoppingList {
+        switch try await connection.call({ try await $0.updateList(path: .init(id: listId), body: .json(change)) }) {
+        case .ok(let ok): return try ok.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func stores() async throws -> [Store] {
+        switch try await connection.call({ try await $0.listStores() }) {
+        case .ok(let ok): try ok.body.json.stores
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func createStore(name: String, aisles: [Components.Schemas.ShoppingCategory]) async throws -> Store {
+        let body = Components.Schemas.NewStore(id: UUID().text, name: name, aisles: aisles)
+        switch try await connection.call({ try await $0.createStore(body: .json(body)) }) {
+        case .created(let created): return try created.body.json
+        case .ok(let ok): return try ok.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func updateStore(id: String, _ change: Components.Schemas.StoreChange) async throws -> Store {
+        switch try await connection.call({ try await $0.updateStore(path: .init(id: id), body: .json(change)) }) {
+        case .ok(let ok): return try ok.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func deleteStore(id: String) async throws {
+        switch try await connection.call({ try await $0.deleteStore(path: .init(id: id)) }) {
+        case .noContent: return
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    /// A store by name.
+    func findStore(_ query: String) async throws -> Store {
+        try NameMatch.find(query, in: try await stores(), name: \.name, id: \.id, kind: "store")
     }
 
     func delete(listId: String) async throws {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HearthAPI
+import HearthCore
+import HearthServer
 
 /// `hearth lists ...`: the household's shopping lists from the terminal.
 struct ListsCommand: AsyncParsableCommand {
@@ -10,7 +12,7 @@ struct ListsCommand: AsyncParsableCommand {
             A list or item is named as you would say it: the whole name in any case, or the start
             of one name (“gro” for Groceries).
             """,
-        subcommands: [All.self, New.self, Show.self, Add.self, Check.self, Delete.self, Restore.self],
+        subcommands: [All.self, New.self, Show.self, Add.self, Check.self, Aisle.self, UsualStore.self, StoresCommand.self, Delete.self, Restore.self],
         defaultSubcommand: All.self
     )
 
@@ -41,11 +43,15 @@ struct ListsCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a list's items: to buy, then in the basket.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a list's items by aisle (the usual store's order, else Hearth's), then the basket."
+        )
         @Argument(help: "The list.") var list: String
+        @Option(help: "The store you shop at: its aisle order, and without what is only found elsewhere.") var store: String?
         func run() async throws {
             let client = try ListsClient.shared()
-            print(ListsText.items(try await client.list(id: try await client.findList(list).id)))
+            let store = try await self.store.asyncMap { try await client.findStore($0) }
+            print(ListsText.items(try await client.list(id: try await client.findList(list).id, store: store?.id), shoppingAt: store?.name))
         }
     }
 
@@ -57,12 +63,51 @@ struct ListsCommand: AsyncParsableCommand {
         @Argument(help: "The item.") var item: String
         @Option(name: [.customLong("qty"), .customLong("quantity")], help: "How much, e.g. \"2 l\", \"500 g\" or \"3\".") var quantity: String?
         @Option(help: "A note, e.g. a brand.") var note: String?
+        @Option(help: "Its aisle (\(ListsText.categoryNames)); left out, Hearth finds it.") var category: String?
+        func run() async throws {
+            let client = try ListsClient.shared()
+            let category = try self.category.map(ListsText.category)
+            let list = try await client.findList(self.list)
+            let (item, created) = try await client.add(to: list.id, name: item, quantity: quantity, note: note, category: category.map { .init($0) })
+            let what = ListsText.describe(item)
+            let aisle = ListsText.title(of: item.category)
+            print(created ? "Added \(what) to \(list.name), under \(aisle)." : "\(list.name) now has \(what).")
+        }
+    }
+
+    struct Aisle: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "aisle", abstract: "Move an item to another aisle; your household's lists put that name there from then on."
+        )
+        @Argument(help: "The list.") var list: String
+        @Argument(help: "The item.") var item: String
+        @Argument(help: "The aisle: \(ListsText.categoryNames).") var category: String
+        func run() async throws {
+            let category = try ListsText.category(self.category)
+            let client = try ListsClient.shared()
+            let list = try await client.list(id: try await client.findList(self.list).id)
+            let item = try NameMatch.find(self.item, in: list.items ?? [], name: \.name, id: \.id, kind: "item on \(list.name)")
+            let changed = try await client.update(item: item.id, in: list.id, .init(category: .init(category)))
+            print("\(changed.name): under \(category.title) now, and from now on.")
+        }
+    }
+
+    struct UsualStore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "usual-store", abstract: "Set the store a list is usually shopped at (its aisle order sorts the list), or clear it with --none."
+        )
+        @Argument(help: "The list.") var list: String
+        @Argument(help: "The store.") var store: String?
+        @Flag(help: "No usual store: Hearth's aisle order.") var none = false
+        func validate() throws {
+            if (store == nil) == !none { throw ValidationError("Name a store, or give --none.") }
+        }
         func run() async throws {
             let client = try ListsClient.shared()
             let list = try await client.findList(self.list)
-            let (item, created) = try await client.add(to: list.id, name: item, quantity: quantity, note: note)
-            let what = ListsText.describe(item)
-            print(created ? "Added \(what) to \(list.name)." : "\(list.name) now has \(what).")
+            let store = try await self.store.asyncMap { try await client.findStore($0) }
+            _ = try await client.update(list: list.id, .init(storeId: store?.id ?? ""))
+            print(store.map { "\(list.name) is usually shopped at \($0.name)." } ?? "\(list.name) has no usual store now.")
         }
     }
 
@@ -144,18 +189,41 @@ enum ListsText {
         }.joined(separator: "\n")
     }
 
+    static let categoryNames = ShoppingCategory.defaultAisleOrder.map(\.rawValue).joined(separator: ", ")
+
+    static func title(of category: Components.Schemas.ShoppingCategory) -> String {
+        ShoppingCategory(rawValue: category.rawValue)?.title ?? category.rawValue
+    }
+
+    /// A category as someone types it: its name ("dairy", "personal-care") or heading ("Dairy & eggs"), or the start of either.
+    static func category(_ text: String) throws -> ShoppingCategory {
+        let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let all = ShoppingCategory.defaultAisleOrder
+        if let exact = all.first(where: { $0.rawValue == key || $0.title.lowercased() == key }) { return exact }
+        let started = all.filter { !key.isEmpty && ($0.rawValue.hasPrefix(key) || $0.title.lowercased().hasPrefix(key)) }
+        if started.count == 1 { return started[0] }
+        throw CLIError("“\(text)” is not an aisle. The aisles are \(categoryNames).")
+    }
+
     static func describe(_ item: Item) -> String {
         [item.name, item.quantity.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The list as a checklist: what is still to buy, then the basket (most recent first).
-    static func items(_ list: ShoppingList) -> String {
+    /// The list as a checklist: what is still to buy by aisle in the list's order (the store's
+    /// shopped at, else its usual one's, else Hearth's), then the basket (most recent first).
+    static func items(_ list: ShoppingList, shoppingAt store: String? = nil) -> String {
         let items = list.items ?? []
-        var lines = ["\(title(list)): \(progress(list))"]
+        var lines = ["\(title(list)): \(progress(list))" + (store.map { " · shopping at \($0)" } ?? "")]
         let line = { (item: Item) in
             "  [\(item.purchased ? "x" : " ")] \(describe(item))" + (item.note.map { " · \($0)" } ?? "")
         }
-        lines += items.filter { !$0.purchased }.map(line)
+        let aisles = (list.aisles ?? []).map(\.rawValue)
+        let toBuy = Dictionary(grouping: items.filter { !$0.purchased }, by: \.category.rawValue)
+        for aisle in aisles + toBuy.keys.filter({ !aisles.contains($0) }).sorted() {
+            guard let members = toBuy[aisle] else { continue }
+            lines.append((ShoppingCategory(rawValue: aisle)?.title ?? aisle) + ":")
+            lines += members.sorted { ($0.position ?? .max, $0.createdAt) < ($1.position ?? .max, $1.createdAt) }.map(line)
+        }
         let basket = items.filter(\.purchased)
         if !basket.isEmpty {
             lines.append("In the basket:")

@@ -80,6 +80,8 @@ public final class BackupJSONWriter: BackupSink, @unchecked Sendable {
         try startReceipts()
         try write("]")
         try field("rooms", outline.rooms, comma: true)
+        if let stores = outline.stores { try field("stores", stores, comma: true) }
+        if let taughtNames = outline.taughtNames { try field("taughtNames", taughtNames, comma: true) }
         try write("}")
         try handle.close()
         return Written(sha256: hash.finalize().hexString, byteSize: size, counts: counts, files: files, formatVersion: outline.formatVersion,

@@ -22,6 +22,8 @@ public func buildApplication(
         let applied = try await database.migrate()
         if !applied.isEmpty { logger.info("Applied migrations \(applied)") }
         let services = try await AppServices.make(configuration: configuration, database: database, logger: logger)
+        let categorised = try await services.lists.categoriseUncategorised()
+        if categorised > 0 { logger.info("Sorted \(categorised) list items of an earlier release into aisles") }
         let router = try buildRouter(services, metrics: metrics, logger: logger)
         var app = Application(
             router: router,
@@ -103,6 +105,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     try InstallablePages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
     ListsPages(services: services).addRoutes(to: router)
+    StoresPages(services: services).addRoutes(to: router)
     InventoryPages(services: services).addRoutes(to: router)
     InventoryOrganizePages(services: services).addRoutes(to: router)
     ReportPages(services: services).addRoutes(to: router)
@@ -159,7 +162,9 @@ extension AppServices {
             passkeys: PasskeyService(credentials: credentials, accounts: accounts,
                                      party: PasskeyService.relyingParty(publicURL: configuration.publicURL, port: configuration.port)),
             focus: focus, events: events, webhooks: webhooks, push: push,
-            lists: ListStore(database: database, clock: configuration.clock), inventory: inventory, media: media,
+            lists: ListStore(database: database, clock: configuration.clock,
+                             words: try ShoppingWords.load(from: Resources.root.appendingPathComponent("shopping-words"))),
+            inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
             reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),
             secrets: secrets, locks: SessionLocks(database: database, logger: logger),

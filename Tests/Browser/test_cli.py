@@ -123,7 +123,7 @@ def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
 
     added = _hearth(hearth_bin, tmp_path, "lists", "add", "groceries", "Milk", "--qty", "2 l")
     assert added.returncode == 0, added.stderr
-    assert added.stdout.strip() == "Added Milk (2 l) to Groceries."
+    assert added.stdout.strip() == "Added Milk (2 l) to Groceries, under Dairy & eggs."
     merged = _hearth(hearth_bin, tmp_path, "lists", "add", "Groceries", "milk", "--qty", "1 l")
     assert merged.stdout.strip() == "Groceries now has Milk (3 l)."
     assert _hearth(hearth_bin, tmp_path, "lists", "add", "Gro", "Bread").returncode == 0
@@ -138,6 +138,7 @@ def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.splitlines() == [
         "🛒 Groceries: 1 to buy, 1 in the basket",
+        "Dairy & eggs:",
         "  [ ] Milk (3 l)",
         "In the basket:",
         "  [x] Bread",
@@ -169,6 +170,37 @@ def test_lists_commands_shop_from_the_terminal(server, hearth_bin, tmp_path):
     assert restored.returncode == 0, restored.stderr
     assert restored.stdout.strip() == "Restored 🛒 Groceries with 2 items."
     assert "  [ ] Milk (3 l)" in _hearth(hearth_bin, tmp_path, "lists", "show", "Groceries").stdout
+
+
+def test_stores_and_aisles_from_the_command_line(server, hearth_bin, tmp_path):
+    email = f"cli-{uuid.uuid4().hex[:8]}@example.org"
+    _register(server, email, "correct horse battery")
+    assert _hearth(hearth_bin, tmp_path, "login", "--server", server, "--email", email, stdin="correct horse battery\n").returncode == 0
+    assert "No stores yet" in _hearth(hearth_bin, tmp_path, "lists", "stores").stdout
+    added = _hearth(hearth_bin, tmp_path, "lists", "stores", "add", "Aldi", "--aisles", "frozen,Bakery")
+    assert added.returncode == 0, added.stderr
+    assert added.stdout.startswith("Added Aldi: Frozen → Bakery → Produce → Meat & fish")
+    assert _hearth(hearth_bin, tmp_path, "lists", "new", "Weekly").returncode == 0
+    for name in ("Bananas", "Frozen peas", "Bread"):
+        assert _hearth(hearth_bin, tmp_path, "lists", "add", "weekly", name).returncode == 0
+    assert _hearth(hearth_bin, tmp_path, "lists", "add", "weekly", "Ice", "--category", "drinks").stdout.strip() == "Added Ice to Weekly, under Drinks."
+    moved = _hearth(hearth_bin, tmp_path, "lists", "aisle", "weekly", "bananas", "snacks")
+    assert moved.stdout.strip() == "Bananas: under Snacks & sweets now, and from now on.", moved.stderr
+    # In Hearth's order, then in Aldi's (as the usual store, or asked for).
+    assert [line for line in _hearth(hearth_bin, tmp_path, "lists", "show", "weekly").stdout.splitlines() if line.endswith(":")] == [
+        "Bakery:", "Snacks & sweets:", "Drinks:", "Frozen:"]
+    assert _hearth(hearth_bin, tmp_path, "lists", "usual-store", "weekly", "aldi").stdout.strip() == "Weekly is usually shopped at Aldi."
+    shown = _hearth(hearth_bin, tmp_path, "lists", "show", "weekly", "--store", "Aldi").stdout.splitlines()
+    assert shown[0] == "Weekly: 4 to buy, 0 in the basket · shopping at Aldi"
+    assert [line for line in shown if line.endswith(":")] == ["Frozen:", "Bakery:", "Snacks & sweets:", "Drinks:"]
+    assert [line for line in _hearth(hearth_bin, tmp_path, "lists", "show", "weekly").stdout.splitlines() if line.endswith(":")][0] == "Frozen:"
+    # Bad input: a clear message, a failing exit status.
+    wrong = _hearth(hearth_bin, tmp_path, "lists", "aisle", "weekly", "bread", "garden")
+    assert wrong.returncode != 0 and "“garden” is not an aisle. The aisles are produce, bakery" in wrong.stderr
+    twice = _hearth(hearth_bin, tmp_path, "lists", "stores", "add", "Lidl", "--aisles", "dairy,dairy")
+    assert twice.returncode != 0 and "“Dairy & eggs” is twice in the aisle order" in twice.stderr
+    assert _hearth(hearth_bin, tmp_path, "lists", "stores", "delete", "aldi").stdout.strip() == "Deleted Aldi."
+    assert _hearth(hearth_bin, tmp_path, "lists", "usual-store", "weekly").returncode != 0
 
 
 def test_settings_and_appearance_from_the_command_line(server, hearth_bin, tmp_path):

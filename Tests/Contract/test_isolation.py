@@ -132,8 +132,10 @@ def households(server):
     a_token, b_token = sign_up(base, a_email, name=f"A {SECRET}"), sign_up(base, b_email, name="B")
     call = lambda method, path, body=None: request(base, method, path, body, token=a_token)
 
+    _, aldi = call("POST", "/api/v1/stores", {"name": f"Aldi {SECRET}", "aisles": ["bakery", "produce"]})
     _, groceries = call("POST", "/api/v1/lists", {"name": f"Groceries {SECRET}"})
-    _, milk = call("POST", f"/api/v1/lists/{groceries['id']}/items", {"name": f"Milk {SECRET}", "note": SECRET})
+    call("PATCH", f"/api/v1/lists/{groceries['id']}", {"storeId": aldi["id"]})
+    _, milk = call("POST", f"/api/v1/lists/{groceries['id']}/items", {"name": f"Milk {SECRET}", "note": SECRET, "onlyAt": [aldi["id"]]})
     call("POST", f"/api/v1/lists/{groceries['id']}/items", {"name": f"Bread {SECRET}"})
     call("POST", "/api/v1/lists", {"name": f"Pantry {SECRET}"})  # two lists: their cards can be moved
     _, old = call("POST", "/api/v1/lists", {"name": f"Old list {SECRET}"})
@@ -186,7 +188,7 @@ def households(server):
     devices = [device["id"] for device in call("GET", "/api/v1/auth/sessions")[1]["sessions"] if not device["current"]]
 
     objects = {
-        "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "sessions": [sessions["sessions"][0]["id"]],
+        "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "stores": [aldi["id"]], "sessions": [sessions["sessions"][0]["id"]],
         "history": [sessions["sessions"][0]["id"]], "tokens": [second["id"]], "webhooks": [webhook], "invites": [invite],
         "members": members, "auth/sessions": devices, "security/devices": devices,
         "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]],
@@ -225,7 +227,7 @@ def snapshot(base, a):
     """Everything of A's that B could change, read as A."""
     token, browser = a["a_token"], a["a_browser"]
     data = {path: request(base, "GET", path, token=token)[1] for path in (
-        "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me",
+        "/api/v1/lists", "/api/v1/lists/deleted", "/api/v1/stores", "/api/v1/focus/sessions", "/api/v1/focus/settings", "/api/v1/household", "/api/v1/me",
         "/api/v1/me/appearance", "/api/v1/auth/totp", "/api/v1/auth/passkeys", "/api/v1/me/inventory-lock", "/api/v1/webhooks", "/api/v1/push/subscriptions", "/api/v1/push/settings")}
     # Where A is signed in (their ids: the times of use move on as A's own requests come).
     data["devices"] = sorted(device["id"] for device in request(base, "GET", "/api/v1/auth/sessions", token=token)[1]["sessions"])
@@ -351,7 +353,7 @@ def test_every_page_with_an_id_refuses_another_household(server, households, art
     a, b, nobody = households["a_browser"], households["b_browser"], Browser(base)
     # The fields A's own forms send, for each action on A's pages.
     fields = {}
-    for method, template in routes + [["GET", "/lists"], ["GET", "/lists/deleted"], ["GET", "/focus/history"],
+    for method, template in routes + [["GET", "/lists"], ["GET", "/lists/deleted"], ["GET", "/lists/stores"], ["GET", "/focus/history"],
                                       ["GET", "/settings/tokens"], ["GET", "/settings/webhooks"], ["GET", "/settings/household"],
                                       ["GET", "/inventory/organize"], ["GET", "/inventory/deleted"]]:
         if method == "GET" and template not in NOT_AN_ID:

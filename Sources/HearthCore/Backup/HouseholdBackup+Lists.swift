@@ -14,9 +14,14 @@ extension HouseholdBackup {
             public var changedAt: Date
             public var createdAt: Date
             public var updatedAt: Date
+            /// Its aisle (a ``ShoppingCategory``), its place in it and the stores it is only found
+            /// at; absent in backups made before aisles (a restore sorts those as new items).
+            public var category: String?
+            public var position: Int?
+            public var onlyAt: [UUID]?
 
             public init(id: UUID, name: String, quantityAmount: String?, quantityUnit: String?, note: String?, purchased: Bool,
-                        changedAt: Date, createdAt: Date, updatedAt: Date) {
+                        changedAt: Date, createdAt: Date, updatedAt: Date, category: String? = nil, position: Int? = nil, onlyAt: [UUID]? = nil) {
                 self.id = id
                 self.name = name
                 self.quantityAmount = quantityAmount
@@ -26,6 +31,9 @@ extension HouseholdBackup {
                 self.changedAt = changedAt
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.category = category
+                self.position = position
+                self.onlyAt = onlyAt
             }
         }
 
@@ -37,8 +45,13 @@ extension HouseholdBackup {
         public var updatedAt: Date
         public var deletedAt: Date?
         public var items: [Item]
+        /// The store it is usually shopped at.
+        public var storeId: UUID?
+        /// The household's order of names in each aisle of this list (the lower case name → its place).
+        public var order: [String: Int]?
 
-        public init(id: UUID, name: String, emoji: String?, position: Int, createdAt: Date, updatedAt: Date, deletedAt: Date?, items: [Item]) {
+        public init(id: UUID, name: String, emoji: String?, position: Int, createdAt: Date, updatedAt: Date, deletedAt: Date?, items: [Item],
+                    storeId: UUID? = nil, order: [String: Int]? = nil) {
             self.id = id
             self.name = name
             self.emoji = emoji
@@ -47,6 +60,40 @@ extension HouseholdBackup {
             self.updatedAt = updatedAt
             self.deletedAt = deletedAt
             self.items = items
+            self.storeId = storeId
+            self.order = order
+        }
+    }
+
+    /// A store with its aisle order (``ShoppingCategory`` names).
+    public struct Store: Codable, Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+        public var aisles: [String]
+        public var position: Int
+        public var createdAt: Date
+        public var updatedAt: Date
+
+        public init(id: UUID, name: String, aisles: [String], position: Int, createdAt: Date, updatedAt: Date) {
+            self.id = id
+            self.name = name
+            self.aisles = aisles
+            self.position = position
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+    }
+
+    /// What the household taught about a name: its aisle and the stores it is only found at.
+    public struct TaughtName: Codable, Sendable, Equatable {
+        public var name: String
+        public var category: String?
+        public var onlyAt: [UUID]?
+
+        public init(name: String, category: String?, onlyAt: [UUID]?) {
+            self.name = name
+            self.category = category
+            self.onlyAt = onlyAt
         }
     }
 

@@ -22,10 +22,13 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     public var members: [Member]?
     /// Insurance claims, frozen ones with their snapshots.
     public var claims: [Claim]?
+    /// The stores the lists are shopped at, and what the household taught about names.
+    public var stores: [Store]?
+    public var taughtNames: [TaughtName]?
 
     public init(formatVersion: Int = currentFormat, appVersion: String, exportDate: Date, household: Household, rooms: [Group] = [],
                 categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = [], lists: [List]? = nil, members: [Member]? = nil,
-                claims: [Claim]? = nil) {
+                claims: [Claim]? = nil, stores: [Store]? = nil, taughtNames: [TaughtName]? = nil) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.exportDate = exportDate
@@ -37,6 +40,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         self.lists = lists
         self.members = members
         self.claims = claims
+        self.stores = stores
+        self.taughtNames = taughtNames
     }
 
     public struct Household: Codable, Sendable, Equatable {

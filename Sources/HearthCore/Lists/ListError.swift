@@ -12,6 +12,9 @@ public enum ListError: Error, Equatable, Sendable {
     case idConflict
     /// An edit made before the item's last edit (two devices, offline): the later one stands.
     case changedSince(String)
+    case storeNotFound
+    case repeatedAisle(String)
+    case tooManyStores
 
     /// A sentence for the person who caused it.
     public var message: String {
@@ -26,6 +29,9 @@ public enum ListError: Error, Equatable, Sendable {
         case .listDeleted: "This list is in Recently deleted; restore it first."
         case .idConflict: "This id is already used by something else."
         case .changedSince(let name): "This item was changed on another device after this edit, to “\(name)”; that change stands."
+        case .storeNotFound: "No such store in your household."
+        case .repeatedAisle(let title): "“\(title)” is twice in the aisle order; name each category once."
+        case .tooManyStores: "A household keeps at most \(ShoppingStore.maximumCount) stores; delete one first."
         }
     }
 }

@@ -12,9 +12,11 @@ public struct ShoppingList: Sendable, Equatable, Identifiable {
     public var updatedAt: Date
     /// Set while the list is in Recently deleted.
     public var deletedAt: Date?
+    /// The store the household usually shops for this list at: its aisle order sorts the list.
+    public var storeId: UUID?
 
     public init(id: UUID, householdId: UUID, name: String, emoji: String?, position: Int, createdAt: Date, updatedAt: Date,
-                deletedAt: Date? = nil) {
+                deletedAt: Date? = nil, storeId: UUID? = nil) {
         self.id = id
         self.householdId = householdId
         self.name = name
@@ -23,6 +25,7 @@ public struct ShoppingList: Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
+        self.storeId = storeId
     }
 
     /// Lists stay in Recently deleted this long before they are purged.
@@ -42,9 +45,16 @@ public struct ListItem: Sendable, Equatable, Identifiable {
     public var changedAt: Date
     public var createdAt: Date
     public var updatedAt: Date
+    /// The aisle it is found in.
+    public var category: ShoppingCategory
+    /// Its place among the items of its category on this list (the household's manual order);
+    /// nil: after those with a place, in the order added.
+    public var position: Int?
+    /// The stores it is only found at; empty: any store.
+    public var onlyAt: [UUID]
 
     public init(id: UUID, listId: UUID, name: String, quantity: Quantity?, note: String?, purchased: Bool, changedAt: Date,
-                createdAt: Date, updatedAt: Date) {
+                createdAt: Date, updatedAt: Date, category: ShoppingCategory = .other, position: Int? = nil, onlyAt: [UUID] = []) {
         self.id = id
         self.listId = listId
         self.name = name
@@ -54,6 +64,15 @@ public struct ListItem: Sendable, Equatable, Identifiable {
         self.changedAt = changedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.category = category
+        self.position = position
+        self.onlyAt = onlyAt
+    }
+
+    /// Whether it is found at `store` (nil: any store will do).
+    public func isFound(at store: UUID?) -> Bool {
+        guard let store else { return true }
+        return onlyAt.isEmpty || onlyAt.contains(store)
     }
 }
 

@@ -68,6 +68,18 @@ public struct ShoppingWords: Sendable {
         longestPhrase = longest
     }
 
+    /// The dictionary of `folder`, one `<language>.txt` per language (the server's resources).
+    public static func load(from folder: URL) throws -> ShoppingWords {
+        var files: [Language: String] = [:]
+        for language in Language.allCases {
+            files[language] = try String(contentsOf: folder.appendingPathComponent("\(language.rawValue).txt"), encoding: .utf8)
+        }
+        return try ShoppingWords(files: files)
+    }
+
+    /// No words: every name is Other.
+    public static let none = try! ShoppingWords(files: [:])
+
     /// A word or phrase of the name found in the dictionary.
     private struct Found {
         let entry: Entry

@@ -33,7 +33,7 @@ extension HearthAPIService {
         let limit = input.query.limit ?? ListStore.pageLimit
         guard (1...ListStore.pageLimit).contains(limit) else { throw HTTPErrorMessage.badRequest("“limit” must be 1 to \(ListStore.pageLimit).") }
         return .ok(.init(body: .json(try await services.lists.document(id: try Self.uuid(input.path.id), householdId: user.householdId,
-                                                                      after: cursor, limit: limit))))
+                                                                      after: cursor, limit: limit, store: try Self.uuid(input.query.store)))))
     }
 
     func updateList(_ input: Operations.UpdateList.Input) async throws -> Operations.UpdateList.Output {
@@ -41,7 +41,8 @@ extension HearthAPIService {
         let body = switch input.body { case .json(let body): body }
         let id = try Self.uuid(input.path.id)
         _ = try await services.lists.updateList(id: id, householdId: user.householdId, name: body.name,
-                                                emoji: body.emoji.map { $0.isEmpty ? nil : $0 }, position: body.position)
+                                                emoji: body.emoji.map { $0.isEmpty ? nil : $0 }, position: body.position,
+                                                storeId: try body.storeId.map { $0.isEmpty ? nil : try Self.uuid($0) })
         await services.events.publishListChange("listUpdated", listId: id, by: user)
         return .ok(.init(body: .json(try await services.lists.document(id: id, householdId: user.householdId, withItems: false))))
     }
@@ -76,7 +77,8 @@ extension HearthAPIService {
         let listId = try Self.uuid(input.path.id)
         let quantity = try body.quantity.flatMap { $0.isEmpty ? nil : try Quantity(parsing: $0) }
         let result = try await services.lists.addItem(id: try Self.uuid(body.id), listId: listId, householdId: user.householdId,
-                                                      name: body.name, quantity: quantity, note: body.note)
+                                                      name: body.name, quantity: quantity, note: body.note,
+                                                      category: body.category.map(ShoppingCategory.init), onlyAt: try body.onlyAt?.map(Self.uuid))
         await services.events.publishListChange(result.created ? "itemAdded" : "itemUpdated", listId: listId, by: user)
         if result.created { await services.noteListAddition(result.item, listId: listId, by: user) }
         return result.created ? .created(.init(body: .json(.init(result.item)))) : .ok(.init(body: .json(.init(result.item))))
@@ -90,7 +92,8 @@ extension HearthAPIService {
             name: body.name,
             quantity: try body.quantity.map { $0.isEmpty ? nil : try Quantity(parsing: $0) },
             note: body.note.map { $0.isEmpty ? nil : $0 },
-            purchased: body.purchased, changedAt: body.changedAt
+            purchased: body.purchased, category: body.category.map(ShoppingCategory.init), onlyAt: try body.onlyAt?.map(Self.uuid),
+            position: body.position, changedAt: body.changedAt
         )
         let item = try await services.lists.updateItem(id: try Self.uuid(input.path.itemId), listId: listId, householdId: user.householdId, change)
         await services.events.publishListChange("itemUpdated", listId: listId, by: user)
@@ -123,7 +126,8 @@ extension HearthAPIService {
                 id: try Self.uuid(item.id), name: item.name,
                 quantity: try item.quantity.flatMap { $0.isEmpty ? nil : try Quantity(parsing: $0) },
                 note: item.note.flatMap { $0.isEmpty ? nil : $0 }, purchased: item.purchased,
-                changedAt: item.changedAt, createdAt: item.createdAt
+                changedAt: item.changedAt, createdAt: item.createdAt, category: item.category.map(ShoppingCategory.init),
+                position: try item.position.map(ListRules.position), onlyAt: try item.onlyAt?.map(Self.uuid) ?? []
             )
         }
         _ = try await services.lists.restoreItems(items, listId: listId, householdId: user.householdId)
@@ -136,8 +140,10 @@ extension HearthAPIService {
         let prefix = input.query.q ?? ""
         try Self.limit(prefix, field: "q", to: ListRules.maximumNameLength)
         let listId = try Self.uuid(input.query.list)
-        let names = try await services.lists.suggestions(householdId: user.householdId, listId: listId, matching: prefix)
-        return .ok(.init(body: .json(.init(names: names))))
+        let suggestions = try await services.lists.suggestions(householdId: user.householdId, listId: listId, matching: prefix)
+        return .ok(.init(body: .json(.init(names: suggestions.map(\.name), suggestions: suggestions.map {
+            .init(name: $0.name, category: .init($0.category), quantity: $0.quantity?.description)
+        }))))
     }
 
     func getListStats(_ input: Operations.GetListStats.Input) async throws -> Operations.GetListStats.Output {
@@ -161,23 +167,38 @@ extension ListStore {
     /// A list with its counts and the page of its items after `cursor`, as the API shows it; the
     /// counts only without `withItems`.
     func document(id: UUID, householdId: UUID, withItems: Bool = true, after cursor: ListItemCursor? = nil,
-                  limit: Int = ListStore.pageLimit) async throws -> Components.Schemas.ShoppingList {
+                  limit: Int = ListStore.pageLimit, store: UUID? = nil) async throws -> Components.Schemas.ShoppingList {
         guard withItems else {
             guard let summary = try await summary(id: id, householdId: householdId) else { throw ListError.listNotFound }
             guard summary.list.deletedAt == nil else { throw ListError.listDeleted }
             return .init(summary)
         }
-        let page = try await page(listId: id, householdId: householdId, after: cursor, limit: limit)
+        let page = try await page(listId: id, householdId: householdId, after: cursor, limit: limit, store: store)
         var document = Components.Schemas.ShoppingList(page.summary)
+        document.aisles = try await aisles(shoppingAt: store ?? page.summary.list.storeId, householdId: householdId, required: store != nil)
+            .map { .init($0) }
+        document.shoppingAt = store?.text
         document.items = page.items.map { .init($0) }
         document.nextCursor = page.next?.text
         return document
+    }
+
+    /// The aisle order of the store shopped at, else Hearth's. A store asked for by name must be
+    /// the household's; a list's usual store is always (deleting a store clears it).
+    func aisles(shoppingAt storeId: UUID?, householdId: UUID, required: Bool) async throws -> [ShoppingCategory] {
+        guard let storeId else { return ShoppingCategory.defaultAisleOrder }
+        guard let store = try await store(id: storeId, householdId: householdId) else {
+            if required { throw ListError.storeNotFound }
+            return ShoppingCategory.defaultAisleOrder
+        }
+        return store.aisles
     }
 
     /// A list with all its items, for the list page.
     func wholeDocument(id: UUID, householdId: UUID) async throws -> Components.Schemas.ShoppingList {
         let (list, items) = try await listWithItems(id: id, householdId: householdId)
         var document = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.count { $0.purchased }))
+        document.aisles = try await aisles(shoppingAt: list.storeId, householdId: householdId, required: false).map { .init($0) }
         document.items = items.map { .init($0) }
         return document
     }
@@ -195,14 +216,28 @@ extension Components.Schemas.ShoppingList {
     init(_ summary: ListSummary) {
         self.init(id: summary.list.id.text, name: summary.list.name, emoji: summary.list.emoji, position: summary.list.position,
                   itemCount: summary.items, purchasedCount: summary.purchased, createdAt: summary.list.createdAt,
-                  updatedAt: summary.list.updatedAt, deletedAt: summary.list.deletedAt)
+                  updatedAt: summary.list.updatedAt, deletedAt: summary.list.deletedAt, storeId: summary.list.storeId?.text)
     }
 }
 
 extension Components.Schemas.ListItem {
     init(_ item: ListItem) {
         self.init(id: item.id.text, name: item.name, quantity: item.quantity?.description, note: item.note,
-                  purchased: item.purchased, changedAt: item.changedAt, createdAt: item.createdAt)
+                  purchased: item.purchased, changedAt: item.changedAt, createdAt: item.createdAt, category: .init(item.category),
+                  position: item.position, onlyAt: item.onlyAt.map(\.text))
+    }
+}
+
+/// The API's categories are the Core's, by name (the CLI converts with these too).
+extension Components.Schemas.ShoppingCategory {
+    public init(_ category: ShoppingCategory) {
+        self.init(rawValue: category.rawValue)!
+    }
+}
+
+extension ShoppingCategory {
+    public init(_ category: Components.Schemas.ShoppingCategory) {
+        self.init(rawValue: category.rawValue)!
     }
 }
 

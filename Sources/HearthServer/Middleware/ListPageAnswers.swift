@@ -35,13 +35,14 @@ struct ListPageAnswers: ServerMiddleware {
         return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json; charset=utf-8"]), answer.map { HTTPBody($0) })
     }
 
-    /// The page asked for: the list and the two parameters that choose a page. Anything else in
+    /// The page asked for: the list and the three parameters that choose a page. Anything else in
     /// the query changes nothing in the answer, so it does not make another entry.
     static func page(of request: HTTPRequest, _ metadata: ServerRequestMetadata) -> String? {
         guard let id = metadata.pathParameters["id"], let path = request.path, let components = URLComponents(string: path) else { return nil }
         let query = components.queryItems ?? []
         let cursor = query.last { $0.name == "cursor" }?.value ?? ""
         let limit = query.last { $0.name == "limit" }?.value ?? ""
-        return "\(id) \(cursor) \(limit)"
+        let store = query.last { $0.name == "store" }?.value ?? ""
+        return "\(id) \(cursor) \(limit) \(store)"
     }
 }

@@ -99,10 +99,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
 
     static func status(of error: ListError) -> HTTPResponse.Status {
         switch error {
-        case .invalidName, .invalidEmoji, .invalidNote, .invalidQuantity, .invalidPosition: .unprocessableContent
-        case .listNotFound, .itemNotFound: .notFound
+        case .invalidName, .invalidEmoji, .invalidNote, .invalidQuantity, .invalidPosition, .repeatedAisle: .unprocessableContent
+        case .listNotFound, .itemNotFound, .storeNotFound: .notFound
         case .listDeleted: .gone
-        case .idConflict, .changedSince: .conflict
+        case .idConflict, .changedSince, .tooManyStores: .conflict
         }
     }
 

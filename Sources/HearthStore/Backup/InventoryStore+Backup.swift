@@ -26,7 +26,9 @@ extension InventoryStore {
                 categories: groups.filter { $0.kind == .category }.map(HouseholdBackup.Group.init),
                 lists: try await Self.backupLists(householdId: householdId, on: db),
                 members: try await Self.backupMembers(householdId: householdId, on: db),
-                claims: try await Self.backupClaims(householdId: householdId, on: db)
+                claims: try await Self.backupClaims(householdId: householdId, on: db),
+                stores: try await Self.backupStores(householdId: householdId, on: db),
+                taughtNames: try await Self.backupTaughtNames(householdId: householdId, on: db)
             ))
             let names = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) })
             // A page is read while the one before is written.

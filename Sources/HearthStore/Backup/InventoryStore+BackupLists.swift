@@ -8,23 +8,33 @@ extension InventoryStore {
     static func backupLists(householdId: UUID, on db: any SQLDatabase) async throws -> [HouseholdBackup.List] {
         var items: [UUID: [HouseholdBackup.List.Item]] = [:]
         for row in try await db.select().columns("id", "list_id", "name", "quantity_amount", "quantity_unit", "note", "purchased", "changed_at",
-                                                 "created_at", "updated_at")
+                                                 "created_at", "updated_at", "category", "position", "only_at")
             .from("list_items").where("household_id", .equal, householdId).orderBy("created_at").orderBy("id").all() {
             items[try row.decode(column: "list_id", as: UUID.self), default: []].append(.init(
                 id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
                 quantityAmount: try row.decode(column: "quantity_amount", as: String?.self), quantityUnit: try row.decode(column: "quantity_unit", as: String?.self),
                 note: try row.decode(column: "note", as: String?.self), purchased: try row.decode(column: "purchased", as: Bool.self),
                 changedAt: try row.decode(column: "changed_at", as: Date.self), createdAt: try row.decode(column: "created_at", as: Date.self),
-                updatedAt: try row.decode(column: "updated_at", as: Date.self)))
+                updatedAt: try row.decode(column: "updated_at", as: Date.self), category: try row.decode(column: "category", as: String?.self),
+                position: try row.decode(column: "position", as: Int?.self),
+                onlyAt: try row.decode(column: "only_at", as: String?.self).map(StoreIds.read)))
         }
-        return try await db.select().columns("id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at").from("shopping_lists")
+        var orders: [UUID: [String: Int]] = [:]
+        for row in try await db.raw("""
+            SELECT o.list_id, o.name_key, o.position FROM list_item_order o JOIN shopping_lists l ON l.id = o.list_id
+            WHERE l.household_id = \(bind: householdId)
+            """).all() {
+            orders[try row.decode(column: "list_id", as: UUID.self), default: [:]][try row.decode(column: "name_key", as: String.self)] =
+                try row.decode(column: "position", as: Int.self)
+        }
+        return try await db.select().columns("id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at", "store_id").from("shopping_lists")
             .where("household_id", .equal, householdId).orderBy("position").all().map { row in
                 let id = try row.decode(column: "id", as: UUID.self)
                 return HouseholdBackup.List(
                     id: id, name: try row.decode(column: "name", as: String.self), emoji: try row.decode(column: "emoji", as: String?.self),
                     position: try row.decode(column: "position", as: Int.self), createdAt: try row.decode(column: "created_at", as: Date.self),
                     updatedAt: try row.decode(column: "updated_at", as: Date.self), deletedAt: try row.decode(column: "deleted_at", as: Date?.self),
-                    items: items[id] ?? [])
+                    items: items[id] ?? [], storeId: try row.decode(column: "store_id", as: UUID?.self), order: orders[id])
             }
     }
 
@@ -50,9 +60,11 @@ extension InventoryStore {
     }
 
     /// Lists by the inventory's rule: merge skips a list the household has (same id); replace first
-    /// deletes the household's lists. Ids another household holds get new ones.
-    static func restoreLists(_ lists: [HouseholdBackup.List], householdId: UUID, strategy: RestoreStrategy, summary: inout RestoreSummary,
-                             write: Bool, ids: IDGenerator, on db: any SQLDatabase) async throws {
+    /// deletes the household's lists. Ids another household holds get new ones. `stores` turns the
+    /// backup's store ids into the household's (a store it does not name is left out). Items of
+    /// backups made before aisles have no category: the restore's end sorts them.
+    static func restoreLists(_ lists: [HouseholdBackup.List], householdId: UUID, strategy: RestoreStrategy, stores: [UUID: UUID],
+                             summary: inout RestoreSummary, write: Bool, ids: IDGenerator, on db: any SQLDatabase) async throws {
         let own = try await db.select().column("id").from("shopping_lists").where("household_id", .equal, householdId).all()
             .map { try $0.decode(column: "id", as: UUID.self) }
         if strategy == .replace {
@@ -75,19 +87,28 @@ extension InventoryStore {
             summary.lists.added += 1
             guard write else { continue }
             let listId = taken.contains(list.id) ? ids.next() : list.id
-            try await db.insert(into: "shopping_lists").columns("id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at")
+            try await db.insert(into: "shopping_lists")
+                .columns("id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at", "store_id")
                 .values(SQLBind(listId), SQLBind(householdId), SQLBind(list.name), SQLBind(list.emoji), SQLBind(list.position),
-                        SQLBind(list.createdAt), SQLBind(list.updatedAt), SQLBind(list.deletedAt)).run()
+                        SQLBind(list.createdAt), SQLBind(list.updatedAt), SQLBind(list.deletedAt), SQLBind(list.storeId.flatMap { stores[$0] })).run()
             for chunk in list.items.chunks(of: 300) {
                 let insert = db.insert(into: "list_items").columns("id", "list_id", "household_id", "name", "name_key", "quantity_amount", "quantity_unit",
-                                                                   "note", "purchased", "changed_at", "created_at", "updated_at")
+                                                                   "note", "purchased", "changed_at", "created_at", "updated_at", "category", "position", "only_at")
                 for item in chunk {
                     let quantity = Self.quantity(amount: item.quantityAmount, unit: item.quantityUnit)
                     insert.values(SQLBind(taken.contains(item.id) ? ids.next() : item.id), SQLBind(listId), SQLBind(householdId), SQLBind(item.name),
                                   SQLBind(ListRules.key(item.name)), SQLBind(quantity?.amountText), SQLBind(quantity?.unit), SQLBind(item.note),
-                                  SQLBind(item.purchased), SQLBind(item.changedAt), SQLBind(item.createdAt), SQLBind(item.updatedAt))
+                                  SQLBind(item.purchased), SQLBind(item.changedAt), SQLBind(item.createdAt), SQLBind(item.updatedAt),
+                                  SQLBind(item.category.flatMap(ShoppingCategory.init(rawValue:))?.rawValue), SQLBind(item.position),
+                                  SQLBind(StoreIds.text((item.onlyAt ?? []).compactMap { stores[$0] })))
                 }
                 try await insert.run()
+            }
+            for (name, position) in list.order ?? [:] {
+                try await db.raw("""
+                    INSERT INTO list_item_order (list_id, name_key, position) VALUES (\(bind: listId), \(bind: ListRules.key(name)), \(bind: position))
+                    ON CONFLICT (list_id, name_key) DO NOTHING
+                    """).run()
             }
         }
     }

@@ -81,15 +81,21 @@ extension InventoryStore {
             try await InventoryStore.place(files.filter(archiveFiles.contains), with: place, on: db, kind: kind)
         }
 
-        /// Claims, lists and members, after the inventory: counted only, or written too.
+        /// Claims, stores, lists, what the household taught about names, and members, after the inventory: counted only, or written too.
         private func restoreTheRest(_ outline: HouseholdBackup, summary: inout RestoreSummary, itemIds: [UUID: UUID], write: Bool,
                                     on db: any SQLDatabase) async throws {
             if let claims = outline.claims {
                 try await InventoryStore.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary,
                                                        write: write, ids: ids, on: db)
             }
+            let stores = try await InventoryStore.restoreStores(outline.stores ?? [], householdId: householdId, strategy: strategy, now: now,
+                                                                summary: &summary, write: write, ids: ids, on: db)
             if let lists = outline.lists {
-                try await InventoryStore.restoreLists(lists, householdId: householdId, strategy: strategy, summary: &summary, write: write, ids: ids, on: db)
+                try await InventoryStore.restoreLists(lists, householdId: householdId, strategy: strategy, stores: stores, summary: &summary,
+                                                      write: write, ids: ids, on: db)
+            }
+            if let names = outline.taughtNames, write {
+                try await InventoryStore.restoreTaughtNames(names, householdId: householdId, strategy: strategy, stores: stores, now: now, on: db)
             }
             if let members = outline.members {
                 try await InventoryStore.restoreMembers(members, householdId: householdId, strategy: strategy, now: now, summary: &summary,

@@ -16,12 +16,14 @@ extension ListStore {
     }
 
     /// Up to `limit` items of an active list after `cursor` (from the start when nil), in the order
-    /// of `items(listId:householdId:)`. Each page is read from an index in that order, so reading a
-    /// long list page by page costs what reading it at once does.
-    public func page(listId: UUID, householdId: UUID, after cursor: ListItemCursor? = nil, limit: Int = Self.pageLimit) async throws -> ItemPage {
+    /// of `items(listId:householdId:)`; with `store`, those only found at other stores are left
+    /// out. Each page is read from an index in that order, so reading a long list page by page
+    /// costs what reading it at once does.
+    public func page(listId: UUID, householdId: UUID, after cursor: ListItemCursor? = nil, limit: Int = Self.pageLimit,
+                     store: UUID? = nil) async throws -> ItemPage {
         guard let summary = try await summary(id: listId, householdId: householdId) else { throw ListError.listNotFound }
         if summary.list.deletedAt != nil { throw ListError.listDeleted }
-        var items = try await Self.items(listId: listId, after: cursor, limit: limit + 1, on: sql)
+        var items = try await Self.items(listId: listId, after: cursor, limit: limit + 1, store: store, on: sql)
         let more = items.count > limit
         if more { items.removeLast() }
         return ItemPage(summary: summary, items: items, next: more ? items.last.map(ListItemCursor.init(after:)) : nil)
@@ -36,7 +38,7 @@ extension ListStore {
     public func listWithItems(id: UUID, householdId: UUID) async throws -> (list: ShoppingList, items: [ListItem]) {
         guard let list = try await list(id: id, householdId: householdId, includingDeleted: true) else { throw ListError.listNotFound }
         if list.deletedAt != nil { throw ListError.listDeleted }
-        return (list, try await Self.items(listId: id, after: nil, limit: nil, on: sql))
+        return (list, try await Self.items(listId: id, after: nil, limit: nil, store: nil, on: sql))
     }
 
     /// A list of the household (also a deleted one) with the counts of its items.
@@ -56,19 +58,21 @@ extension ListStore {
     /// Items in the list's order after `cursor`: those to buy, then those in the basket, each part
     /// read in the order of its index (migration 13). Written as SQL text rather than built, as
     /// every list read runs them.
-    static func items(listId: UUID, after cursor: ListItemCursor?, limit: Int?, on db: any SQLDatabase) async throws -> [ListItem] {
+    static func items(listId: UUID, after cursor: ListItemCursor?, limit: Int?, store: UUID?, on db: any SQLDatabase) async throws -> [ListItem] {
         var items: [ListItem] = []
         // Limits are bound, not written in: the SQL stays the same, so its prepared statement is reused.
         let limitClause: SQLQueryString = limit.map { " LIMIT \(bind: $0)" } ?? ""
+        // A store's id is in `only_at` as written, and no id holds another.
+        let found: SQLQueryString = store.map { " AND (only_at IS NULL OR only_at LIKE \(bind: "%\($0.uuidString)%"))" } ?? ""
         if cursor?.purchased != true {
-            var toBuy: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: false)"
+            var toBuy: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: false)" + found
             if let cursor {
                 toBuy += " AND (created_at > \(SQLTimestamp(cursor.createdAt)) OR (created_at = \(SQLTimestamp(cursor.createdAt)) AND id > \(bind: cursor.id)))"
             }
             items = try await db.raw(toBuy + " ORDER BY created_at, id" + limitClause).all().map(item(from:))
         }
         guard items.count < limit ?? .max else { return items }
-        var inBasket: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: true)"
+        var inBasket: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: true)" + found
         if let cursor, cursor.purchased {
             inBasket += """
                  AND (changed_at < \(SQLTimestamp(cursor.changedAt)) OR (changed_at = \(SQLTimestamp(cursor.changedAt)) AND \

@@ -12,8 +12,13 @@ extension ListStore {
         public var purchased: Bool
         public var changedAt: Date?
         public var createdAt: Date
+        /// Its aisle, place and stores as it had them; without a category it gets one as an added item does.
+        public var category: ShoppingCategory?
+        public var position: Int?
+        public var onlyAt: [UUID]
 
-        public init(id: UUID, name: String, quantity: Quantity?, note: String?, purchased: Bool, changedAt: Date?, createdAt: Date) {
+        public init(id: UUID, name: String, quantity: Quantity?, note: String?, purchased: Bool, changedAt: Date?, createdAt: Date,
+                    category: ShoppingCategory? = nil, position: Int? = nil, onlyAt: [UUID] = []) {
             self.id = id
             self.name = name
             self.quantity = quantity
@@ -21,6 +26,9 @@ extension ListStore {
             self.purchased = purchased
             self.changedAt = changedAt
             self.createdAt = createdAt
+            self.category = category
+            self.position = position
+            self.onlyAt = onlyAt
         }
     }
 
@@ -37,6 +45,7 @@ extension ListStore {
             guard try await Self.list(id: listId, householdId: householdId, includingDeleted: false, on: db) != nil else {
                 throw try await Self.missing(listId, householdId, on: db)
             }
+            let stores = Set(try await Self.stores(householdId: householdId, on: db).map(\.id))
             var result: [ListItem] = []
             for (item, name, note) in checked {
                 if let owner = try await Self.existing(table: "list_items", id: item.id, on: db) {
@@ -58,15 +67,45 @@ extension ListStore {
                 let changedAt = max(createdAt, min(item.changedAt ?? createdAt, now))
                 try await db.insert(into: "list_items")
                     .columns("id", "list_id", "household_id", "name", "name_key", "quantity_amount", "quantity_unit", "note", "purchased",
-                             "changed_at", "created_at", "updated_at")
+                             "changed_at", "created_at", "updated_at", "category", "position", "only_at")
                     .values(SQLBind(item.id), SQLBind(listId), SQLBind(householdId), SQLBind(name), SQLBind(ListRules.key(name)),
                             SQLBind(item.quantity?.amountText), SQLBind(item.quantity?.unit), SQLBind(note),
-                            SQLBind(item.purchased), SQLBind(changedAt), SQLBind(createdAt), SQLBind(now))
+                            SQLBind(item.purchased), SQLBind(changedAt), SQLBind(createdAt), SQLBind(now), SQLBind(item.category?.rawValue),
+                            SQLBind(item.position), SQLBind(StoreIds.text(item.onlyAt.filter(stores.contains))))
                     .run()
-                guard let inserted = try await Self.item(id: item.id, listId: listId, on: db) else { throw ListError.itemNotFound }
-                result.append(inserted)
+                result.append(ListItem(id: item.id, listId: listId, name: name, quantity: item.quantity, note: note, purchased: item.purchased,
+                                       changedAt: changedAt, createdAt: createdAt, updatedAt: now))
             }
-            return result
+            try await categorise(on: db)
+            var restored: [ListItem] = []
+            for item in result { restored.append(try await Self.item(id: item.id, listId: listId, on: db) ?? item) }
+            return restored
         }
+    }
+}
+
+extension ListStore {
+    /// Gives every item without an aisle its own: the one the household taught for the name, else
+    /// the dictionary's. Items of earlier releases and of their backups have none until the server
+    /// starts (or the restore that brought them ends). Returns how many.
+    @discardableResult
+    public func categoriseUncategorised() async throws -> Int {
+        defer { forgetPages() }
+        return try await database.transaction { db in try await categorise(on: db) }
+    }
+
+    @discardableResult
+    func categorise(on db: any SQLDatabase) async throws -> Int {
+        let rows = try await db.raw("""
+            SELECT i.id, i.name, h.category AS taught FROM list_items i
+            LEFT JOIN list_item_history h ON h.household_id = i.household_id AND h.name_key = i.name_key
+            WHERE i.category IS NULL
+            """).all()
+        for row in rows {
+            let name = try row.decode(column: "name", as: String.self)
+            let category = try row.decode(column: "taught", as: String?.self).flatMap(ShoppingCategory.init(rawValue:)) ?? words.category(of: name)
+            try await db.update("list_items").set("category", to: category.rawValue).where("id", .equal, try row.decode(column: "id", as: UUID.self)).run()
+        }
+        return rows.count
     }
 }

@@ -8,11 +8,14 @@ public struct ListStore: Sendable {
     let database: Database
     let clock: any WallClock
     let ids: IDGenerator
+    /// Finds a new item's category when neither the person nor the household's history says it.
+    let words: ShoppingWords
 
-    public init(database: Database, clock: any WallClock, ids: IDGenerator = .random) {
+    public init(database: Database, clock: any WallClock, ids: IDGenerator = .random, words: ShoppingWords = .none) {
         self.database = database
         self.clock = clock
         self.ids = ids
+        self.words = words
     }
 
     var sql: any SQLDatabase { database.sql }
@@ -59,9 +62,10 @@ public struct ListStore: Sendable {
         }
     }
 
-    /// Renames, changes the emoji of, or moves an active list. `position` is the list's new place
-    /// among the active lists (1 is first; past the end means last); the others shift.
-    public func updateList(id: UUID, householdId: UUID, name: String?, emoji: String??, position: Int?) async throws -> ShoppingList {
+    /// Renames, changes the emoji of, moves an active list, or sets (nil: clears) the store it is
+    /// usually shopped at. `position` is the list's new place among the active lists (1 is first;
+    /// past the end means last); the others shift.
+    public func updateList(id: UUID, householdId: UUID, name: String?, emoji: String??, position: Int?, storeId: UUID?? = nil) async throws -> ShoppingList {
         defer { forgetPages() }
         let name = try name.map(ListRules.name)
         let emoji = try emoji.map(ListRules.emoji)
@@ -74,6 +78,10 @@ public struct ListStore: Sendable {
             let update = db.update("shopping_lists").set("updated_at", to: now)
             if let name { update.set("name", to: name) }
             if let emoji { update.set("emoji", to: SQLBind(emoji)) }
+            if let storeId {
+                if let storeId { try await Self.checkStores([storeId], householdId: householdId, on: db) }
+                update.set("store_id", to: SQLBind(storeId))
+            }
             try await update.where("id", .equal, id).run()
             if let position { try await Self.move(id, to: position, householdId: householdId, on: db) }
             guard let list = try await Self.list(id: id, householdId: householdId, includingDeleted: false, on: db) else {
@@ -204,7 +212,7 @@ public struct ListStore: Sendable {
         }
     }
 
-    static let listColumns = ["id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at"]
+    static let listColumns = ["id", "household_id", "name", "emoji", "position", "created_at", "updated_at", "deleted_at", "store_id"]
     static let listColumnList = listColumns.joined(separator: ", ")
 
     static func list(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase) async throws -> ShoppingList? {
@@ -225,7 +233,8 @@ public struct ListStore: Sendable {
             id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
             name: try row.decode(column: "name", as: String.self), emoji: try row.decode(column: "emoji", as: String?.self),
             position: try row.decode(column: "position", as: Int.self), createdAt: try row.decode(column: "created_at", as: Date.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self), deletedAt: try row.decode(column: "deleted_at", as: Date?.self)
+            updatedAt: try row.decode(column: "updated_at", as: Date.self), deletedAt: try row.decode(column: "deleted_at", as: Date?.self),
+            storeId: try row.decode(column: "store_id", as: UUID?.self)
         )
     }
 }

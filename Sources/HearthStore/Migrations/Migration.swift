@@ -55,6 +55,7 @@ extension Database {
         .inventoryLock,
         .passwordResets,
         .passkeys,
+        .aisles,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -5,15 +5,8 @@ import Testing
 /// The shopping dictionary: everyday names in six languages land in the category people look for
 /// them in (measured on a list of them), and what it does not know is Other.
 @Suite struct ShoppingWordsTests {
-    static let words: ShoppingWords = {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/HearthServer/Resources/shopping-words")
-        var files: [ShoppingWords.Language: String] = [:]
-        for language in ShoppingWords.Language.allCases {
-            files[language] = try! String(contentsOf: folder.appendingPathComponent("\(language.rawValue).txt"), encoding: .utf8)
-        }
-        return try! ShoppingWords(files: files)
-    }()
+    static let words = try! ShoppingWords.load(from: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/HearthServer/Resources/shopping-words"))
 
     struct Case {
         let language: String

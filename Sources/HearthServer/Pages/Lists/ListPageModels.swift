@@ -54,15 +54,24 @@ struct ListsIndexPage: Sendable {
     }
 }
 
-/// One list; the browser renders the items from `listJSON` and keeps them live.
+/// One list; the browser renders the items from `listJSON` by aisle (the household's stores in
+/// `storesJSON`; null on the offline shell, which reads its copy) and keeps them live.
 struct ShoppingListPage: Sendable {
+    struct Aisle: Sendable {
+        let id: String
+        let title: String
+    }
+
     let layout: Layout
     let id: String
     let name: String
     let emoji: String
     let listJSON: String
+    let storesJSON: String
     let userId: String
     let error: String?
+    /// The categories in Hearth's order, for the item editor's choice and the headings.
+    let aisles = ShoppingCategory.defaultAisleOrder.map { Aisle(id: $0.rawValue, title: $0.title) }
 }
 
 /// Lists in Recently deleted, with the days each has left before it is purged.

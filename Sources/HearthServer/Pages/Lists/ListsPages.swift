@@ -44,7 +44,7 @@ struct ListsPages {
     /// One list as the service worker keeps it: its script reads the list from the offline copy.
     func listShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
         let layout = Layout.shell(title: "List", section: .lists, context: context, assetVersion: services.renderer.assetVersion)
-        let page = ShoppingListPage(layout: layout, id: "", name: "", emoji: "", listJSON: "null", userId: "", error: nil)
+        let page = ShoppingListPage(layout: layout, id: "", name: "", emoji: "", listJSON: "null", storesJSON: "null", userId: "", error: nil)
         return try services.renderer.render("list", page).keptByServiceWorker()
     }
 
@@ -167,7 +167,10 @@ struct ListsPages {
         let document = try await services.lists.wholeDocument(id: id, householdId: user.householdId)
         let page = ShoppingListPage(layout: services.layout(document.name, .lists, context, notice: notice),
                                     id: document.id, name: document.name, emoji: document.emoji ?? "",
-                                    listJSON: try EmbeddedJSON.encode(document), userId: user.id.text, error: error)
+                                    listJSON: try EmbeddedJSON.encode(document),
+                                    storesJSON: try EmbeddedJSON.encode(try await services.lists.stores(householdId: user.householdId)
+                                        .map(Components.Schemas.ShoppingStore.init)),
+                                    userId: user.id.text, error: error)
         return try services.renderer.render("list", page, status: status)
     }
 }

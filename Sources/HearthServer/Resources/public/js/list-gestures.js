@@ -10,7 +10,7 @@ export function bindGestures(container, { onSwipe }) {
   container.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     const row = event.target.closest(".item");
-    if (!row || event.target.closest("input, .item-delete")) return;
+    if (!row || event.target.closest("input, .item-delete, .drag-handle")) return;
     swipe = { row, pointer: event.pointerId, x: event.clientX, y: event.clientY, dx: 0, active: false };
   });
 

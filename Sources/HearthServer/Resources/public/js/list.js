@@ -7,8 +7,9 @@
 
 import { followEvents, newId, request } from "./api.js";
 import { API, readWhole } from "./list-api.js";
+import { bindDrag } from "./drag.js";
 import { bindGestures } from "./list-gestures.js";
-import { $, focusNeighbour, highlight, render, rowOf, showError, toast } from "./list-view.js";
+import { $, focusNeighbour, highlight, render, rowOf, showError, toast, TITLES } from "./list-view.js";
 import { flush, keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";
 import { takeShortcut } from "./shortcuts.js";
 
@@ -21,13 +22,44 @@ let list = null;
 let items = new Map();
 let gone = false;
 let changes = 0; // counts our changes, so a re-read that overlapped one is not applied
+let stores = []; // the household's stores with their aisle orders
+// Per device: the store shopped at now (null: the list's usual one) and the aisles folded by a tap.
+const shoppingAtKey = `shopping-at:${listId}`;
+const collapsedKey = `aisles-folded:${listId}`;
+const collapsed = new Set(JSON.parse(localStorage.getItem(collapsedKey) || "[]"));
+
+function shoppingAt() {
+  const chosen = localStorage.getItem(shoppingAtKey);
+  const id = chosen === null ? list?.storeId : chosen;
+  return stores.find((store) => store.id === id) ?? null;
+}
 
 function draw() {
-  if (list) render(list, items, { gone });
+  if (!list) return;
+  const store = shoppingAt();
+  render(list, items, { gone, store, collapsed });
+  drawStoreChoices(store);
 }
+
+/** The "Shopping at" and "Usually shopped at" menus, with the household's stores (rebuilt only when those change). */
+let storeChoices = "";
+function drawStoreChoices(store) {
+  const choices = JSON.stringify(stores.map(({ id, name }) => [id, name]));
+  if (choices !== storeChoices) {
+    storeChoices = choices;
+    const options = (first) => [new Option(first, ""), ...stores.map((each) => new Option(each.name, each.id))];
+    $("shopping-at").replaceChildren(...options("Any store"));
+    $("usual-store").replaceChildren(...options("No usual store (Hearth's aisle order)"));
+  }
+  $("shopping-at").value = store?.id ?? "";
+  $("usual-store").value = list.storeId ?? "";
+  $("shopping-at-bar").hidden = stores.length === 0 || gone;
+}
+
 const key = (name) => name.trim().toLowerCase();
 const itemURL = (id) => `${listURL}/items/${id}`;
 const snapshot = () => ({ ...list, items: [...items.values()] });
+const storesURL = "/api/v1/stores";
 
 /** The list to show first: the page's, unless changes of ours still wait (then the copy that shows them). */
 async function initialList() {
@@ -50,7 +82,8 @@ function mutate(apply, entries) {
   queue(entries, { [copyKey]: snapshot() }).catch((error) => showError(error.message));
 }
 
-function addItem(name, quantity = "") {
+/** Adds `name`; an aisle known for it (a suggestion's) places it at once, before the server answers. */
+function addItem(name, quantity = "", category = undefined) {
   name = name.trim();
   quantity = quantity.trim();
   if (!name) {
@@ -60,7 +93,7 @@ function addItem(name, quantity = "") {
   }
   const id = newId();
   const now = new Date().toISOString();
-  const shown = { id, name, quantity: quantity || null, note: null, purchased: false, changedAt: now, createdAt: now, pending: true };
+  const shown = { id, name, quantity: quantity || null, note: null, purchased: false, changedAt: now, createdAt: now, category, pending: true };
   mutate(() => items.set(id, shown), [{
     url: `${listURL}/items`, method: "POST", body: { id, name, quantity: quantity || undefined }, creates: id,
     label: `adding ${name} to ${list.name}`,
@@ -89,21 +122,37 @@ function deleteItem(id) {
   toast(`${item.name} deleted.`, { label: "Undo", run: () => restoreItems([item], `bringing back ${item.name}`) });
 }
 
-/** Puts deleted or cleared items back where they stood: same ids, check marks and times. */
+/** Puts deleted or cleared items back where they stood: same ids, check marks, times, aisles and stores. */
 function restoreItems(restored, label) {
   const body = {
-    items: restored.map(({ id, name, quantity, note, purchased, changedAt, createdAt }) =>
-      ({ id, name, quantity: quantity || undefined, note: note || undefined, purchased, changedAt, createdAt })),
+    items: restored.map(({ id, name, quantity, note, purchased, changedAt, createdAt, category, position, onlyAt }) =>
+      ({ id, name, quantity: quantity || undefined, note: note || undefined, purchased, changedAt, createdAt,
+         category: category || undefined, position: position ?? undefined, onlyAt: onlyAt?.length ? onlyAt : undefined })),
   };
   mutate(() => restored.forEach((item) => { if (!items.has(item.id)) items.set(item.id, { ...item, pending: true }); }),
     [{ url: `${listURL}/restore-items`, method: "POST", body, label }]);
 }
 
-function editItem(id, { name, quantity, note }) {
+function editItem(id, { name, quantity, note, category, onlyAt }) {
   const item = items.get(id);
   if (!item) return;
-  mutate(() => items.set(id, { ...item, name, quantity: quantity || null, note: note || null, pending: true }),
-    [{ url: itemURL(id), method: "PATCH", body: { name, quantity, note, changedAt: new Date().toISOString() }, label: `saving ${item.name}` }]);
+  const body = { name, quantity, note, changedAt: new Date().toISOString() };
+  const moved = category !== item.category;
+  if (moved) body.category = category;
+  if (onlyAt.join() !== (item.onlyAt ?? []).join()) body.onlyAt = onlyAt;
+  mutate(() => items.set(id, { ...item, name, quantity: quantity || null, note: note || null, category, onlyAt,
+                               position: moved ? null : item.position, pending: true }),
+    [{ url: itemURL(id), method: "PATCH", body, label: `saving ${item.name}` }]);
+  if (moved) toast(`${name} is under ${TITLES.get(category)} now, on every list from now on.`);
+}
+
+/** An item dragged to another place in its aisle: numbered there at once, sent as its position. */
+function moveInAisle(row, position) {
+  const item = items.get(row.dataset.id);
+  if (!item || item.pending) { draw(); return; }
+  const aisle = [...row.parentElement.children].map((element) => items.get(element.dataset.id)).filter(Boolean);
+  mutate(() => aisle.forEach((member, index) => items.set(member.id, { ...member, position: index + 1 })),
+    [{ url: itemURL(item.id), method: "PATCH", body: { position }, label: `moving ${item.name}` }]);
 }
 
 function clearPurchased() {
@@ -175,6 +224,41 @@ async function saved(entry, item) {
 // The page says whether changes of this browser still wait (tests and the status line read it).
 onStatus(({ waiting: count }) => { $("list-page").dataset.saving = String(count > 0); });
 
+// ---------- stores and aisles ----------
+
+$("shopping-at").addEventListener("change", (event) => {
+  localStorage.setItem(shoppingAtKey, event.target.value);
+  draw();
+});
+
+$("usual-store").addEventListener("change", (event) => {
+  const storeId = event.target.value;
+  const name = stores.find((store) => store.id === storeId)?.name;
+  localStorage.removeItem(shoppingAtKey); // shopping at the usual store from now on
+  mutate(() => { list = { ...list, storeId: storeId || undefined }; }, [{
+    url: listURL, method: "PATCH", body: { storeId }, label: name ? `making ${name} the usual store` : "clearing the usual store",
+  }]);
+  toast(name ? `Sorted for ${name}.` : "Sorted in Hearth's aisle order.");
+});
+
+$("to-buy").addEventListener("click", (event) => {
+  const toggle = event.target.closest(".aisle-toggle");
+  if (!toggle) return;
+  const category = toggle.closest(".aisle").dataset.category;
+  if (!collapsed.delete(category)) collapsed.add(category);
+  localStorage.setItem(collapsedKey, JSON.stringify([...collapsed]));
+  draw();
+});
+
+/** The household's stores, kept with the lists' copies for a page opened offline. */
+async function readStores() {
+  const result = await request(storesURL);
+  if (!result.ok) return;
+  stores = result.data.stores;
+  keepCopies({ stores });
+  draw();
+}
+
 // ---------- reading the list again (other members' changes) ----------
 
 let rereadTimer = null;
@@ -225,12 +309,18 @@ function suggest() {
     const result = await request(`${API}/suggestions?q=${encodeURIComponent(query)}&list=${listId}`);
     if (!result.ok || suggestionQuery !== query) return;
     const onList = new Set([...items.values()].filter((item) => !item.purchased).map((item) => key(item.name)));
-    const buttons = result.data.names.filter((name) => !onList.has(key(name))).slice(0, 6).map((name) => {
+    const buttons = result.data.suggestions.filter(({ name }) => !onList.has(key(name))).slice(0, 6).map(({ name, category, quantity }) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = name;
-      button.setAttribute("aria-label", `Add ${name}`);
-      button.dataset.name = name;
+      if (quantity) {
+        const usual = document.createElement("span");
+        usual.className = "usual-quantity";
+        usual.textContent = ` ${quantity}`;
+        button.append(usual);
+      }
+      button.setAttribute("aria-label", `Add ${name}${quantity ? `, ${quantity}` : ""}`);
+      Object.assign(button.dataset, { name, category, quantity: quantity ?? "" });
       return button;
     });
     $("suggestions").replaceChildren(...buttons);
@@ -256,11 +346,12 @@ $("add-name").addEventListener("focus", suggest);
 $("suggestions").addEventListener("click", (event) => {
   const button = event.target.closest("button");
   if (!button) return;
-  addItem(button.dataset.name, $("add-quantity").value);
+  // The quantity typed wins over the one the household usually buys.
+  addItem(button.dataset.name, $("add-quantity").value.trim() || button.dataset.quantity, button.dataset.category);
   clearAddBox();
 });
 
-for (const container of [$("to-buy"), $("in-basket")]) {
+for (const container of [$("to-buy"), $("in-basket"), $("elsewhere-items")]) {
   container.addEventListener("change", (event) => {
     const row = event.target.closest(".item");
     if (row && event.target.type === "checkbox") setPurchased(row.dataset.id, event.target.checked);
@@ -274,6 +365,7 @@ for (const container of [$("to-buy"), $("in-basket")]) {
   bindGestures(container, { onSwipe: deleteItem });
 }
 $("clear-purchased").addEventListener("click", clearPurchased);
+bindDrag($("to-buy"), { row: ".item", drop: moveInAisle });
 
 let editing = null;
 function openEditor(id) {
@@ -283,17 +375,33 @@ function openEditor(id) {
   $("edit-name").value = item.name;
   $("edit-quantity").value = item.quantity || "";
   $("edit-note").value = item.note || "";
+  $("edit-category").value = item.category || "other";
+  $("edit-stores").replaceChildren(...stores.map((store) => {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = store.id;
+    box.checked = (item.onlyAt ?? []).includes(store.id);
+    label.append(box, ` ${store.name}`);
+    return label;
+  }));
+  $("edit-only-at").hidden = stores.length === 0;
   $("edit-dialog").showModal();
 }
 $("edit-form").addEventListener("submit", () => {
   const name = $("edit-name").value.trim();
-  if (editing && name) editItem(editing, { name, quantity: $("edit-quantity").value.trim(), note: $("edit-note").value.trim() });
+  const onlyAt = [...$("edit-stores").querySelectorAll("input:checked")].map((box) => box.value);
+  if (editing && name) {
+    editItem(editing, { name, quantity: $("edit-quantity").value.trim(), note: $("edit-note").value.trim(),
+                        category: $("edit-category").value, onlyAt });
+  }
   editing = null;
 });
 $("edit-cancel").addEventListener("click", () => { editing = null; $("edit-dialog").close(); });
 
 followEvents("list", {
   onEvent: (event) => {
+    if (event.type === "storesChanged") { readStores(); return; }
     if (event.listId !== listId) return;
     if (event.type === "listDeleted" || event.type === "listPurged") listGone();
     else if (event.type === "listRestored" && gone) location.reload();
@@ -304,6 +412,9 @@ followEvents("list", {
 });
 
 const addFromShortcut = takeShortcut("add") !== null; // the "Add to a list" shortcut
+const storesOnPage = shell ? null : JSON.parse($("stores-data").textContent);
+if (storesOnPage) keepCopies({ stores: storesOnPage });
+stores = storesOnPage ?? (await readCopy("stores")) ?? [];
 list = await initialList();
 if (list) {
   items = new Map(list.items.map((item) => [item.id, item]));
@@ -312,6 +423,7 @@ if (list) {
   draw();
   performance.mark("hearth:list-drawn"); // scripts/offline-figures.py times the offline copy with it
   rereadSoon();
+  if (shell) readStores(); // the page's own are current
   if (addFromShortcut) $("add-name").focus();
 } else {
   notKept();

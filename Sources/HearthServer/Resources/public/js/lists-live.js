@@ -2,8 +2,8 @@
 // changes, the page is fetched again and its live part ([data-live]) swapped in place. On the index
 // the cards can be dragged into a new order.
 
-import { followEvents } from "./api.js";
-import { bindDrag, dragging } from "./lists-drag.js";
+import { followEvents, problemText, request } from "./api.js";
+import { bindDrag, dragging } from "./drag.js";
 
 const live = document.querySelector("[data-live]");
 let timer = null;
@@ -26,4 +26,14 @@ function scheduleRefresh() {
 }
 
 if (live) followEvents("list", { onEvent: scheduleRefresh, onReconnect: scheduleRefresh });
-if (live && document.getElementById("lists") && document.documentElement.dataset.shell !== "true") bindDrag(live, scheduleRefresh);
+/** Sends a card's new place; a refusal is said above the cards. */
+async function moveList(card, position) {
+  const result = await request(`/api/v1/lists/${card.dataset.id}`, { method: "PATCH", body: { position } });
+  const error = document.getElementById("lists-error");
+  error.textContent = result.ok ? "" : `Could not move the list. ${problemText(result)}`;
+  error.hidden = result.ok;
+}
+
+if (live && document.getElementById("lists") && document.documentElement.dataset.shell !== "true") {
+  bindDrag(live, { row: ".list-card", drop: moveList, settled: scheduleRefresh });
+}
