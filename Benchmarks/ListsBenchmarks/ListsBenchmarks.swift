@@ -13,7 +13,6 @@ import SQLKit
 /// as it was before aisles (the columns and decoding of then), for the ratio of the two in one run;
 /// and 1,000 everyday names are sorted into aisles by the dictionary.
 let benchmarks: @Sendable () -> Void = {
-let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 2000)
     // A file in WAL mode, as the server keeps it.
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-lists-bench-\(UUID().uuidString).sqlite").path

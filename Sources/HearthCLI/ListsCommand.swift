@@ -192,7 +192,7 @@ enum ListsText {
     static let categoryNames = ShoppingCategory.defaultAisleOrder.map(\.rawValue).joined(separator: ", ")
 
     static func title(of category: Components.Schemas.ShoppingCategory) -> String {
-        ShoppingCategory(rawValue: category.rawValue)?.title ?? category.rawValue
+        ShoppingCategory(category).title
     }
 
     /// A category as someone types it: its name ("dairy", "personal-care") or heading ("Dairy & eggs"), or the start of either.
@@ -217,12 +217,11 @@ enum ListsText {
         let line = { (item: Item) in
             "  [\(item.purchased ? "x" : " ")] \(describe(item))" + (item.note.map { " · \($0)" } ?? "")
         }
-        let aisles = (list.aisles ?? []).map(\.rawValue)
-        let toBuy = Dictionary(grouping: items.filter { !$0.purchased }, by: \.category.rawValue)
-        for aisle in aisles + toBuy.keys.filter({ !aisles.contains($0) }).sorted() {
-            guard let members = toBuy[aisle] else { continue }
-            lines.append((ShoppingCategory(rawValue: aisle)?.title ?? aisle) + ":")
-            lines += members.sorted { ($0.position ?? .max, $0.createdAt) < ($1.position ?? .max, $1.createdAt) }.map(line)
+        let groups = AisleOrder.groups(items.filter { !$0.purchased }, aisles: (list.aisles ?? []).map(ShoppingCategory.init),
+                                       category: { ShoppingCategory($0.category) }) { ($0.position ?? .max, $0.createdAt) < ($1.position ?? .max, $1.createdAt) }
+        for (category, members) in groups {
+            lines.append("\(category.title):")
+            lines += members.map(line)
         }
         let basket = items.filter(\.purchased)
         if !basket.isEmpty {

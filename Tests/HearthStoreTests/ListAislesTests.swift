@@ -167,6 +167,9 @@ import Testing
                 _ = try await lists.updateItem(id: milk.id, listId: list.id, householdId: home, .init(purchased: true))
             }
             _ = try await add("Mint", to: list, lists)
+            // Teaching a name its aisle is no use of it: Mince stays last.
+            let mince = try #require(try await lists.items(listId: list.id, householdId: home).first { $0.name == "Mince" })
+            _ = try await lists.updateItem(id: mince.id, listId: list.id, householdId: home, .init(category: .meat))
             let suggestions = try await lists.suggestions(householdId: home, matching: "mi")
             #expect(suggestions.map(\.name) == ["Milk", "Mint", "Mince"])
             #expect(suggestions[0].category == .dairy && suggestions[0].quantity?.description == "2 l")

@@ -69,11 +69,6 @@ public struct ListItem: Sendable, Equatable, Identifiable {
         self.onlyAt = onlyAt
     }
 
-    /// Whether it is found at `store` (nil: any store will do).
-    public func isFound(at store: UUID?) -> Bool {
-        guard let store else { return true }
-        return onlyAt.isEmpty || onlyAt.contains(store)
-    }
 }
 
 /// Counts a list card shows.

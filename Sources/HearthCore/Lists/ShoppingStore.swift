@@ -49,11 +49,17 @@ public enum AisleOrder {
         return known + ShoppingCategory.defaultAisleOrder.filter { !seen.contains($0) }
     }
 
-    /// The items to buy by category in `aisles` order (empty categories left out); within a
-    /// category the household's order, then the order added.
+    /// The items to buy by category in `aisles` order (empty categories left out, any `aisles`
+    /// does not name after the others); within a category the household's order, then the order added.
     public static func groups(_ items: [ListItem], aisles: [ShoppingCategory]) -> [(category: ShoppingCategory, items: [ListItem])] {
-        let byCategory = Dictionary(grouping: items, by: \.category)
-        return aisles.compactMap { category in
+        groups(items, aisles: aisles, category: \.category, inAisle: inAisle)
+    }
+
+    /// The same for items of any shape (the API's, in the CLI).
+    public static func groups<Item>(_ items: [Item], aisles: [ShoppingCategory], category: (Item) -> ShoppingCategory,
+                                    inAisle: (Item, Item) -> Bool) -> [(category: ShoppingCategory, items: [Item])] {
+        let byCategory = Dictionary(grouping: items, by: category)
+        return (aisles + ShoppingCategory.defaultAisleOrder.filter { !aisles.contains($0) }).compactMap { category in
             guard let members = byCategory[category], !members.isEmpty else { return nil }
             return (category, members.sorted(by: inAisle))
         }

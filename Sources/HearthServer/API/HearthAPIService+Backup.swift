@@ -34,7 +34,7 @@ extension HearthAPIService {
         let summary = try await services.backups.restore(upload.temporary, householdId: user.householdId, strategy: strategy, dryRun: dryRun,
                                                          timeZone: user.zone)
         if !dryRun {
-            try await services.lists.categoriseUncategorised() // lists of a backup from before aisles
+            try await services.lists.categoriseUncategorised(householdId: user.householdId) // lists of a backup from before aisles
             await services.events.publishInventoryChange("restored", householdId: user.householdId, by: user.id)
         }
         return .ok(.init(body: .json(.init(summary, dryRun: dryRun))))

@@ -173,10 +173,12 @@ extension ListStore {
             guard summary.list.deletedAt == nil else { throw ListError.listDeleted }
             return .init(summary)
         }
+        // A store asked for is checked before the list is read.
+        let asked = if let store { try await aisles(shoppingAt: store, householdId: householdId, required: true) } else { [ShoppingCategory]?.none }
         let page = try await page(listId: id, householdId: householdId, after: cursor, limit: limit, store: store)
         var document = Components.Schemas.ShoppingList(page.summary)
-        document.aisles = try await aisles(shoppingAt: store ?? page.summary.list.storeId, householdId: householdId, required: store != nil)
-            .map { .init($0) }
+        let shown = if let asked { asked } else { try await aisles(shoppingAt: page.summary.list.storeId, householdId: householdId, required: false) }
+        document.aisles = shown.map { .init($0) }
         document.shoppingAt = store?.text
         document.items = page.items.map { .init($0) }
         document.nextCursor = page.next?.text

@@ -23,11 +23,15 @@ extension InventoryStore {
     /// Stores by the lists' rule: merge keeps the household's (one of the same id, or of the same
     /// name, stands for the backup's); replace first deletes them. Returns the household's id of
     /// each of the backup's stores. Past the household's limit, stores are left out with a warning.
-    static func restoreStores(_ stores: [HouseholdBackup.Store], householdId: UUID, strategy: RestoreStrategy, now: Date,
+    static func restoreStores(_ stores: [HouseholdBackup.Store], householdId: UUID, strategy: RestoreStrategy,
                               summary: inout RestoreSummary, write: Bool, ids: IDGenerator, on db: any SQLDatabase) async throws -> [UUID: UUID] {
         var own = try await ListStore.stores(householdId: householdId, on: db)
         if strategy == .replace {
-            if write { try await db.delete(from: "shopping_stores").where("household_id", .equal, householdId).run() }
+            if write {
+                try await db.delete(from: "shopping_stores").where("household_id", .equal, householdId).run()
+                // The stores the household marked names for are gone with them.
+                try await db.update("list_item_history").set("only_at", to: SQLLiteral.null).where("household_id", .equal, householdId).run()
+            }
             own = []
         }
         var map: [UUID: UUID] = [:]

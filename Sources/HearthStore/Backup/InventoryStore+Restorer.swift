@@ -88,7 +88,7 @@ extension InventoryStore {
                 try await InventoryStore.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary,
                                                        write: write, ids: ids, on: db)
             }
-            let stores = try await InventoryStore.restoreStores(outline.stores ?? [], householdId: householdId, strategy: strategy, now: now,
+            let stores = try await InventoryStore.restoreStores(outline.stores ?? [], householdId: householdId, strategy: strategy,
                                                                 summary: &summary, write: write, ids: ids, on: db)
             if let lists = outline.lists {
                 try await InventoryStore.restoreLists(lists, householdId: householdId, strategy: strategy, stores: stores, summary: &summary,

@@ -45,10 +45,10 @@ extension ListStore {
         }.prefix(limit).map(\.0)
     }
 
-    /// Remembers a use of `name` for suggestions: an addition (`added`) counts, with its quantity;
-    /// a category or stores chosen for it are what the household taught (an empty list of stores:
-    /// any store again). A spelling in lower case does not replace one with capitals ("milk" typed
-    /// in a hurry keeps the suggestion "Milk").
+    /// Remembers a use of `name` for suggestions: an addition (`added`) counts, with its quantity,
+    /// and makes the name recent. A category or stores chosen for it are what the household taught
+    /// (an empty list of stores: any store again); teaching alone is no use of the name. A spelling
+    /// in lower case does not replace one with capitals ("milk" typed in a hurry keeps "Milk").
     static func remember(_ name: String, householdId: UUID, listId: UUID, added: Bool, quantity: Quantity?, category: ShoppingCategory?,
                          onlyAt: [UUID]?, at now: Date, on db: any SQLDatabase) async throws {
         // The new spelling is all lower case: one that differs (same key) has capitals.
@@ -62,7 +62,9 @@ extension ListStore {
             VALUES (\(bind: householdId), \(bind: ListRules.key(name)), \(bind: name), \(bind: added ? 1 : 0), 0, \(bind: now), \(bind: listId),
                 \(bind: quantity?.amountText), \(bind: quantity?.unit), \(bind: category?.rawValue), \(bind: onlyAt.flatMap(StoreIds.text)))
             ON CONFLICT (household_id, name_key) DO UPDATE SET added_count = list_item_history.added_count + EXCLUDED.added_count,
-                name = \(spelling), last_used_at = EXCLUDED.last_used_at, last_list_id = EXCLUDED.last_list_id,
+                name = \(spelling),
+                last_used_at = CASE WHEN EXCLUDED.added_count > 0 THEN EXCLUDED.last_used_at ELSE list_item_history.last_used_at END,
+                last_list_id = CASE WHEN EXCLUDED.added_count > 0 THEN EXCLUDED.last_list_id ELSE list_item_history.last_list_id END,
                 quantity_amount = CASE WHEN \(newQuantity) THEN EXCLUDED.quantity_amount ELSE list_item_history.quantity_amount END,
                 quantity_unit = CASE WHEN \(newQuantity) THEN EXCLUDED.quantity_unit ELSE list_item_history.quantity_unit END,
                 category = COALESCE(EXCLUDED.category, list_item_history.category),

@@ -82,11 +82,13 @@ extension ListStore {
                 return (item, false)
             }
             let same = try target.decodeNil(column: "id") ? nil : Self.item(from: target)
+            // Stores the household marked the name for, unless deleted since (a restore may have replaced them).
+            let taughtStores = try StoreIds.read(target.decode(column: "taught_only_at", as: String?.self))
+            let stores = if let onlyAt { onlyAt } else { try await Self.existingStores(taughtStores, householdId: householdId, on: db) }
             let placement = Placement(
                 category: try category ?? target.decode(column: "taught_category", as: String?.self).flatMap(ShoppingCategory.init(rawValue:))
                     ?? words.category(of: name),
-                onlyAt: try onlyAt ?? StoreIds.read(target.decode(column: "taught_only_at", as: String?.self)),
-                position: try target.decode(column: "ordered_at", as: Int?.self))
+                onlyAt: stores, position: try target.decode(column: "ordered_at", as: Int?.self))
             try await Self.remember(name, householdId: householdId, listId: listId, added: true, quantity: quantity,
                                     category: category, onlyAt: onlyAt, at: now, on: db)
             if let same, let merged = Self.merged(same.quantity, quantity) {
@@ -159,6 +161,10 @@ extension ListStore {
         let changed: ListItem? = if !sorts { try await sql.raw(statement).first().map(Self.item(from:)) } else {
             try await database.transaction { db in
                 if let onlyAt = change.onlyAt { try await Self.checkStores(onlyAt, householdId: householdId, on: db) }
+                // One move in a list's aisles at a time: the list's row first, then the item, then its aisle
+                // (two devices moving two items of one aisle would otherwise lock them in opposite orders).
+                _ = try await db.select().column("id").from("shopping_lists").where("id", .equal, listId)
+                    .where("household_id", .equal, householdId).for(.update).first()
                 guard var item = try await db.raw(statement).first().map(Self.item(from:)) else { return nil }
                 if change.category != nil || change.onlyAt != nil {
                     try await Self.remember(item.name, householdId: householdId, listId: listId, added: false, quantity: nil,
@@ -179,13 +185,13 @@ extension ListStore {
 
     /// Puts an unchecked item at `position` among the unchecked items of its aisle on its list and
     /// numbers them 1…n; the list keeps each name's number, so a name added again goes back to
-    /// its place. Returns the item's number.
-    static func place(_ item: ListItem, at position: Int, on db: any SQLDatabase) async throws -> Int {
-        guard !item.purchased else { return position }
+    /// its place. Returns the item's number (a checked item keeps the one it has).
+    static func place(_ item: ListItem, at position: Int, on db: any SQLDatabase) async throws -> Int? {
+        guard !item.purchased else { return item.position }
         var aisle = try await db.select().columns(itemColumns).from("list_items")
             .where("list_id", .equal, item.listId).where("purchased", .equal, false).where("category", .equal, item.category.rawValue)
             .for(.update).all().map(Self.item(from:)).sorted(by: AisleOrder.inAisle)
-        guard let from = aisle.firstIndex(where: { $0.id == item.id }) else { return position }
+        guard let from = aisle.firstIndex(where: { $0.id == item.id }) else { return item.position }
         let moved = aisle.remove(at: from)
         let place = min(position, aisle.count + 1)
         aisle.insert(moved, at: place - 1)
@@ -199,6 +205,14 @@ extension ListStore {
                 """).run()
         }
         return place
+    }
+
+    /// Those of `ids` that are stores of the household still.
+    static func existingStores(_ ids: [UUID], householdId: UUID, on db: any SQLDatabase) async throws -> [UUID] {
+        guard !ids.isEmpty else { return [] }
+        let known = Set(try await db.select().column("id").from("shopping_stores").where("household_id", .equal, householdId)
+            .where("id", .in, ids).all().map { try $0.decode(column: "id", as: UUID.self) })
+        return ids.filter(known.contains)
     }
 
     /// Refuses store ids that are not the household's stores.

@@ -76,7 +76,7 @@ extension ListStore {
                 result.append(ListItem(id: item.id, listId: listId, name: name, quantity: item.quantity, note: note, purchased: item.purchased,
                                        changedAt: changedAt, createdAt: createdAt, updatedAt: now))
             }
-            try await categorise(on: db)
+            try await categorise(householdId: householdId, on: db)
             var restored: [ListItem] = []
             for item in result { restored.append(try await Self.item(id: item.id, listId: listId, on: db) ?? item) }
             return restored
@@ -86,21 +86,23 @@ extension ListStore {
 
 extension ListStore {
     /// Gives every item without an aisle its own: the one the household taught for the name, else
-    /// the dictionary's. Items of earlier releases and of their backups have none until the server
-    /// starts (or the restore that brought them ends). Returns how many.
+    /// the dictionary's. Items of earlier releases have none until the server starts, those of
+    /// their backups until the restore that brought them ends (`householdId`: that household's
+    /// only). Returns how many.
     @discardableResult
-    public func categoriseUncategorised() async throws -> Int {
+    public func categoriseUncategorised(householdId: UUID? = nil) async throws -> Int {
         defer { forgetPages() }
-        return try await database.transaction { db in try await categorise(on: db) }
+        return try await database.transaction { db in try await categorise(householdId: householdId, on: db) }
     }
 
     @discardableResult
-    func categorise(on db: any SQLDatabase) async throws -> Int {
+    func categorise(householdId: UUID?, on db: any SQLDatabase) async throws -> Int {
+        let household: SQLQueryString = householdId.map { " AND i.household_id = \(bind: $0)" } ?? ""
         let rows = try await db.raw("""
             SELECT i.id, i.name, h.category AS taught FROM list_items i
             LEFT JOIN list_item_history h ON h.household_id = i.household_id AND h.name_key = i.name_key
             WHERE i.category IS NULL
-            """).all()
+            """ + household).all()
         for row in rows {
             let name = try row.decode(column: "name", as: String.self)
             let category = try row.decode(column: "taught", as: String?.self).flatMap(ShoppingCategory.init(rawValue:)) ?? words.category(of: name)

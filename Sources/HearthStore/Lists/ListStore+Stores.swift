@@ -58,9 +58,7 @@ extension ListStore {
             if let position {
                 let moved = order.remove(at: index)
                 order.insert(moved, at: min(position, order.count + 1) - 1)
-                for (place, store) in order.enumerated() where store.position != place + 1 {
-                    try await db.update("shopping_stores").set("position", to: place + 1).where("id", .equal, store.id).run()
-                }
+                try await Self.number(order, on: db)
             }
             guard let store = try await Self.stores(householdId: householdId, on: db).first(where: { $0.id == id }) else { throw ListError.storeNotFound }
             return store
@@ -75,24 +73,28 @@ extension ListStore {
         try await database.transaction { db in
             guard try await db.delete(from: "shopping_stores").where("id", .equal, id).where("household_id", .equal, householdId)
                 .runCounting() > 0 else { throw ListError.storeNotFound }
+            // Also what `ON DELETE SET NULL` does: said here, where a reader looks for it.
             try await db.update("shopping_lists").set("store_id", to: SQLLiteral.null).where("store_id", .equal, id).run()
-            let marked = "%\(id.uuidString)%"
-            for row in try await db.select().columns("id", "only_at").from("list_items").where("household_id", .equal, householdId)
-                .where("only_at", .like, marked).all() {
-                let rest = StoreIds.read(try row.decode(column: "only_at", as: String?.self)).filter { $0 != id }
-                try await db.update("list_items").set("only_at", to: SQLBind(StoreIds.text(rest)))
-                    .where("id", .equal, try row.decode(column: "id", as: UUID.self)).run()
-            }
-            for row in try await db.select().columns("name_key", "only_at").from("list_item_history").where("household_id", .equal, householdId)
-                .where("only_at", .like, marked).all() {
-                let rest = StoreIds.read(try row.decode(column: "only_at", as: String?.self)).filter { $0 != id }
-                try await db.update("list_item_history").set("only_at", to: SQLBind(StoreIds.text(rest)))
-                    .where("household_id", .equal, householdId).where("name_key", .equal, try row.decode(column: "name_key", as: String.self)).run()
-            }
-            let remaining = try await Self.stores(householdId: householdId, on: db)
-            for (place, store) in remaining.enumerated() where store.position != place + 1 {
-                try await db.update("shopping_stores").set("position", to: place + 1).where("id", .equal, store.id).run()
-            }
+            try await Self.unmark(store: id, in: "list_items", householdId: householdId, on: db)
+            try await Self.unmark(store: id, in: "list_item_history", householdId: householdId, on: db)
+            try await Self.number(try await Self.stores(householdId: householdId, on: db), on: db)
+        }
+    }
+
+    /// Takes `store` out of the `only_at` of the household's rows of `table`, a marking at a time.
+    private static func unmark(store: UUID, in table: String, householdId: UUID, on db: any SQLDatabase) async throws {
+        for row in try await db.select().distinct().column("only_at").from(table).where("household_id", .equal, householdId)
+            .where("only_at", .like, "%\(store.uuidString)%").all() {
+            let marked = try row.decode(column: "only_at", as: String.self)
+            try await db.update(table).set("only_at", to: SQLBind(StoreIds.text(StoreIds.read(marked).filter { $0 != store })))
+                .where("household_id", .equal, householdId).where("only_at", .equal, marked).run()
+        }
+    }
+
+    /// Numbers stores 1…n in the order given; only rows whose number changes are written.
+    private static func number(_ order: [ShoppingStore], on db: any SQLDatabase) async throws {
+        for (place, store) in order.enumerated() where store.position != place + 1 {
+            try await db.update("shopping_stores").set("position", to: place + 1).where("id", .equal, store.id).run()
         }
     }
 

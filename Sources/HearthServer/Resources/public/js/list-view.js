@@ -15,7 +15,7 @@ const JUST_ADDED = "new"; // an item not saved yet: the server gives it its aisl
 const byCreated = (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 const byChangedDesc = (a, b) => b.changedAt.localeCompare(a.changedAt) || a.id.localeCompare(b.id);
 /** Within an aisle: the household's order, then the order added. */
-const inAisle = (a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || byCreated(a, b);
+export const inAisle = (a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || byCreated(a, b);
 
 /**
  * Draws `list` (name, emoji) with `items` (a Map by id): to buy by aisle in the order of the store

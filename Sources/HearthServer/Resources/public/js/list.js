@@ -7,9 +7,9 @@
 
 import { followEvents, newId, request } from "./api.js";
 import { API, readWhole } from "./list-api.js";
-import { bindDrag } from "./drag.js";
+import { bindDrag, dragging } from "./drag.js";
 import { bindGestures } from "./list-gestures.js";
-import { $, focusNeighbour, highlight, render, rowOf, showError, toast, TITLES } from "./list-view.js";
+import { $, focusNeighbour, highlight, inAisle, render, rowOf, showError, toast, TITLES } from "./list-view.js";
 import { flush, keepCopies, onOutcome, onStatus, queue, readCopy, waiting } from "./outbox.js";
 import { takeShortcut } from "./shortcuts.js";
 
@@ -35,7 +35,7 @@ function shoppingAt() {
 }
 
 function draw() {
-  if (!list) return;
+  if (!list || dragging) return; // a row being dragged stays where the finger has it; the drop draws
   const store = shoppingAt();
   render(list, items, { gone, store, collapsed });
   drawStoreChoices(store);
@@ -133,24 +133,37 @@ function restoreItems(restored, label) {
     [{ url: `${listURL}/restore-items`, method: "POST", body, label }]);
 }
 
-function editItem(id, { name, quantity, note, category, onlyAt }) {
+/** Saves the editor: a changed aisle or store marking is sent (and teaches the household), not one merely shown. */
+function editItem(id, { name, quantity, note, category, onlyAt }, opened) {
   const item = items.get(id);
   if (!item) return;
   const body = { name, quantity, note, changedAt: new Date().toISOString() };
-  const moved = category !== item.category;
+  const moved = category !== opened.category;
   if (moved) body.category = category;
-  if (onlyAt.join() !== (item.onlyAt ?? []).join()) body.onlyAt = onlyAt;
+  else category = item.category;
+  if (onlyAt && onlyAt.join() !== opened.onlyAt.join()) body.onlyAt = onlyAt;
+  else onlyAt = item.onlyAt;
   mutate(() => items.set(id, { ...item, name, quantity: quantity || null, note: note || null, category, onlyAt,
                                position: moved ? null : item.position, pending: true }),
     [{ url: itemURL(id), method: "PATCH", body, label: `saving ${item.name}` }]);
   if (moved) toast(`${name} is under ${TITLES.get(category)} now, on every list from now on.`);
 }
 
-/** An item dragged to another place in its aisle: numbered there at once, sent as its position. */
-function moveInAisle(row, position) {
+/**
+ * An item dragged to another place in its aisle: after the row above it (or before the one below)
+ * among all the aisle's items the server numbers — also those folded away as only at other stores —
+ * numbered there at once and sent as that position.
+ */
+function moveInAisle(row) {
   const item = items.get(row.dataset.id);
   if (!item || item.pending) { draw(); return; }
-  const aisle = [...row.parentElement.children].map((element) => items.get(element.dataset.id)).filter(Boolean);
+  const aisle = [...items.values()].filter((other) => !other.purchased && !other.pending && other.category === item.category && other.id !== item.id)
+    .sort(inAisle);
+  const above = items.get(row.previousElementSibling?.dataset.id);
+  const below = items.get(row.nextElementSibling?.dataset.id);
+  const at = above ? aisle.indexOf(above) + 1 : below ? aisle.indexOf(below) : aisle.length;
+  aisle.splice(Math.max(at, 0), 0, item);
+  const position = aisle.indexOf(item) + 1;
   mutate(() => aisle.forEach((member, index) => items.set(member.id, { ...member, position: index + 1 })),
     [{ url: itemURL(item.id), method: "PATCH", body: { position }, label: `moving ${item.name}` }]);
 }
@@ -365,9 +378,10 @@ for (const container of [$("to-buy"), $("in-basket"), $("elsewhere-items")]) {
   bindGestures(container, { onSwipe: deleteItem });
 }
 $("clear-purchased").addEventListener("click", clearPurchased);
-bindDrag($("to-buy"), { row: ".item", drop: moveInAisle });
+bindDrag($("to-buy"), { row: ".item", drop: moveInAisle, settled: draw });
 
 let editing = null;
+let opened = null; // the aisle and stores the editor showed, to send only what was changed
 function openEditor(id) {
   const item = items.get(id);
   if (!item || item.pending) return;
@@ -386,14 +400,16 @@ function openEditor(id) {
     return label;
   }));
   $("edit-only-at").hidden = stores.length === 0;
+  opened = { category: $("edit-category").value, onlyAt: (item.onlyAt ?? []).filter((store) => stores.some((each) => each.id === store)) };
   $("edit-dialog").showModal();
 }
 $("edit-form").addEventListener("submit", () => {
   const name = $("edit-name").value.trim();
-  const onlyAt = [...$("edit-stores").querySelectorAll("input:checked")].map((box) => box.value);
+  // Without the household's stores (never loaded on this device) the markings are left as they are.
+  const onlyAt = stores.length ? [...$("edit-stores").querySelectorAll("input:checked")].map((box) => box.value) : null;
   if (editing && name) {
     editItem(editing, { name, quantity: $("edit-quantity").value.trim(), note: $("edit-note").value.trim(),
-                        category: $("edit-category").value, onlyAt });
+                        category: $("edit-category").value, onlyAt }, opened);
   }
   editing = null;
 });
