@@ -71,7 +71,7 @@ public enum AisleOrder {
         case (let a?, let b?) where a != b: a < b
         case (.some, nil): true
         case (nil, .some): false
-        default: (first.createdAt, first.id.uuidString) < (second.createdAt, second.id.uuidString)
+        default: first.createdAt != second.createdAt ? first.createdAt < second.createdAt : first.id.uuidString < second.id.uuidString
         }
     }
 }
