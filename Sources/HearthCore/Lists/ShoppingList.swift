@@ -68,7 +68,6 @@ public struct ListItem: Sendable, Equatable, Identifiable {
         self.position = position
         self.onlyAt = onlyAt
     }
-
 }
 
 /// Counts a list card shows.

@@ -33,7 +33,12 @@ public enum AisleOrder {
     public static func complete(_ given: [ShoppingCategory]) throws(ListError) -> [ShoppingCategory] {
         var seen = Set<ShoppingCategory>()
         for category in given where !seen.insert(category).inserted { throw .repeatedAisle(category.title) }
-        return given + ShoppingCategory.defaultAisleOrder.filter { !seen.contains($0) }
+        return filled(given)
+    }
+
+    /// `aisles` followed by the categories they leave out, in Hearth's order.
+    static func filled(_ aisles: [ShoppingCategory]) -> [ShoppingCategory] {
+        aisles + ShoppingCategory.defaultAisleOrder.filter { !aisles.contains($0) }
     }
 
     /// As a column keeps it: the categories' names, comma-separated.
@@ -45,8 +50,7 @@ public enum AisleOrder {
     /// out, and what is missing follows in the default order.
     public static func read(_ text: String) -> [ShoppingCategory] {
         var seen = Set<ShoppingCategory>()
-        let known = text.split(separator: ",").compactMap { ShoppingCategory(rawValue: String($0)) }.filter { seen.insert($0).inserted }
-        return known + ShoppingCategory.defaultAisleOrder.filter { !seen.contains($0) }
+        return filled(text.split(separator: ",").compactMap { ShoppingCategory(rawValue: String($0)) }.filter { seen.insert($0).inserted })
     }
 
     /// The items to buy by category in `aisles` order (empty categories left out, any `aisles`
@@ -59,7 +63,7 @@ public enum AisleOrder {
     public static func groups<Item>(_ items: [Item], aisles: [ShoppingCategory], category: (Item) -> ShoppingCategory,
                                     inAisle: (Item, Item) -> Bool) -> [(category: ShoppingCategory, items: [Item])] {
         let byCategory = Dictionary(grouping: items, by: category)
-        return (aisles + ShoppingCategory.defaultAisleOrder.filter { !aisles.contains($0) }).compactMap { category in
+        return filled(aisles).compactMap { category in
             guard let members = byCategory[category], !members.isEmpty else { return nil }
             return (category, members.sorted(by: inAisle))
         }

@@ -196,11 +196,10 @@ extension ListStore {
         return store.aisles
     }
 
-    /// A list with all its items, for the list page.
+    /// A list with all its items, for the list page (which sorts them by the stores it is given beside).
     func wholeDocument(id: UUID, householdId: UUID) async throws -> Components.Schemas.ShoppingList {
         let (list, items) = try await listWithItems(id: id, householdId: householdId)
         var document = Components.Schemas.ShoppingList(ListSummary(list: list, items: items.count, purchased: items.count { $0.purchased }))
-        document.aisles = try await aisles(shoppingAt: list.storeId, householdId: householdId, required: false).map { .init($0) }
         document.items = items.map { .init($0) }
         return document
     }

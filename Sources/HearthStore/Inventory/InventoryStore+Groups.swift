@@ -109,8 +109,7 @@ extension InventoryStore {
                     key: try $0.decode(column: "name_key", as: String.self)) }
             .sorted { ($0.position, $0.key) < ($1.position, $1.key) }
         guard let from = order.firstIndex(where: { $0.id == id }) else { return }
-        let moved = order.remove(at: from)
-        order.insert(moved, at: min(max(position, 1), order.count + 1) - 1)
+        order.move(from: from, toPosition: position)
         for (index, entry) in order.enumerated() where entry.position != index + 1 {
             try await db.update("inventory_groups").set("position", to: index + 1).where("id", .equal, entry.id).run()
         }

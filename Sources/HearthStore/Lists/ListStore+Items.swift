@@ -192,9 +192,7 @@ extension ListStore {
             .where("list_id", .equal, item.listId).where("purchased", .equal, false).where("category", .equal, item.category.rawValue)
             .for(.update).all().map(Self.item(from:)).sorted(by: AisleOrder.inAisle)
         guard let from = aisle.firstIndex(where: { $0.id == item.id }) else { return item.position }
-        let moved = aisle.remove(at: from)
-        let place = min(position, aisle.count + 1)
-        aisle.insert(moved, at: place - 1)
+        let place = aisle.move(from: from, toPosition: position)
         for (index, member) in aisle.enumerated() {
             if member.position != index + 1 {
                 try await db.update("list_items").set("position", to: index + 1).where("id", .equal, member.id).run()
@@ -217,10 +215,7 @@ extension ListStore {
 
     /// Refuses store ids that are not the household's stores.
     static func checkStores(_ ids: [UUID], householdId: UUID, on db: any SQLDatabase) async throws {
-        guard !ids.isEmpty else { return }
-        let known = try await db.select().column(SQLRaw("COUNT(*)"), as: "known").from("shopping_stores")
-            .where("household_id", .equal, householdId).where("id", .in, Array(Set(ids))).first()?.decode(column: "known", as: Int.self) ?? 0
-        guard known == Set(ids).count else { throw ListError.storeNotFound }
+        guard try await existingStores(ids, householdId: householdId, on: db).count == ids.count else { throw ListError.storeNotFound }
     }
 
     /// Deletes an item from an active list.

@@ -46,13 +46,13 @@ extension ListStore {
                 throw try await Self.missing(listId, householdId, on: db)
             }
             let stores = Set(try await Self.stores(householdId: householdId, on: db).map(\.id))
-            var result: [ListItem] = []
+            var restored: [UUID] = []
             for (item, name, note) in checked {
                 if let owner = try await Self.existing(table: "list_items", id: item.id, on: db) {
-                    guard owner == householdId, let present = try await Self.item(id: item.id, listId: listId, on: db) else {
+                    guard owner == householdId, try await Self.item(id: item.id, listId: listId, on: db) != nil else {
                         throw ListError.idConflict
                     }
-                    result.append(present)
+                    restored.append(item.id)
                     continue
                 }
                 // Added again meanwhile ("Milk" deleted, "Milk 2 l" added, then Undo): one line, as adding does.
@@ -60,7 +60,7 @@ extension ListStore {
                    let merged = Self.merged(same.quantity, item.quantity) {
                     try await db.update("list_items").set("quantity_amount", to: SQLBind(merged?.amountText))
                         .set("quantity_unit", to: SQLBind(merged?.unit)).set("updated_at", to: now).where("id", .equal, same.id).run()
-                    result.append(try await Self.item(id: same.id, listId: listId, on: db) ?? same)
+                    restored.append(same.id)
                     continue
                 }
                 let createdAt = min(item.createdAt, now)
@@ -73,13 +73,15 @@ extension ListStore {
                             SQLBind(item.purchased), SQLBind(changedAt), SQLBind(createdAt), SQLBind(now), SQLBind(item.category?.rawValue),
                             SQLBind(item.position), SQLBind(StoreIds.text(item.onlyAt.filter(stores.contains))))
                     .run()
-                result.append(ListItem(id: item.id, listId: listId, name: name, quantity: item.quantity, note: note, purchased: item.purchased,
-                                       changedAt: changedAt, createdAt: createdAt, updatedAt: now))
+                restored.append(item.id)
             }
-            try await categorise(householdId: householdId, on: db)
-            var restored: [ListItem] = []
-            for item in result { restored.append(try await Self.item(id: item.id, listId: listId, on: db) ?? item) }
-            return restored
+            try await categorise(householdId: householdId, listId: listId, on: db) // those that came without their aisle
+            var items: [ListItem] = []
+            for id in restored {
+                guard let item = try await Self.item(id: id, listId: listId, on: db) else { throw ListError.itemNotFound }
+                items.append(item)
+            }
+            return items
         }
     }
 }
@@ -95,18 +97,28 @@ extension ListStore {
         return try await database.transaction { db in try await categorise(householdId: householdId, on: db) }
     }
 
+    /// The same within a transaction, for one household (and one list) when given: an update per
+    /// aisle and 500 items, not per item.
     @discardableResult
-    func categorise(householdId: UUID?, on db: any SQLDatabase) async throws -> Int {
-        let household: SQLQueryString = householdId.map { " AND i.household_id = \(bind: $0)" } ?? ""
-        let rows = try await db.raw("""
+    func categorise(householdId: UUID?, listId: UUID? = nil, on db: any SQLDatabase) async throws -> Int {
+        var query: SQLQueryString = """
             SELECT i.id, i.name, h.category AS taught FROM list_items i
             LEFT JOIN list_item_history h ON h.household_id = i.household_id AND h.name_key = i.name_key
             WHERE i.category IS NULL
-            """ + household).all()
+            """
+        if let householdId { query += " AND i.household_id = \(bind: householdId)" }
+        if let listId { query += " AND i.list_id = \(bind: listId)" }
+        var aisles: [ShoppingCategory: [UUID]] = [:]
+        let rows = try await db.raw(query).all()
         for row in rows {
             let name = try row.decode(column: "name", as: String.self)
             let category = try row.decode(column: "taught", as: String?.self).flatMap(ShoppingCategory.init(rawValue:)) ?? words.category(of: name)
-            try await db.update("list_items").set("category", to: category.rawValue).where("id", .equal, try row.decode(column: "id", as: UUID.self)).run()
+            aisles[category, default: []].append(try row.decode(column: "id", as: UUID.self))
+        }
+        for (category, ids) in aisles {
+            for chunk in ids.chunks(of: 500) {
+                try await db.update("list_items").set("category", to: category.rawValue).where("id", .in, chunk).run()
+            }
         }
         return rows.count
     }

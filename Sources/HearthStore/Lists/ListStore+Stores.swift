@@ -11,8 +11,7 @@ extension ListStore {
 
     /// One store of the household.
     public func store(id: UUID, householdId: UUID) async throws -> ShoppingStore? {
-        try await sql.select().columns(Self.storeColumns).from("shopping_stores").where("id", .equal, id)
-            .where("household_id", .equal, householdId).first().map(Self.store(from:))
+        try await Self.store(id: id, householdId: householdId, on: sql)
     }
 
     /// Adds a store after the others; `aisles` are its first aisles (the rest follow in Hearth's
@@ -25,7 +24,7 @@ extension ListStore {
         let now = clock.now
         return try await database.transaction { db in
             if let owner = try await Self.existing(table: "shopping_stores", id: id, on: db) {
-                guard owner == householdId, let store = try await Self.stores(householdId: householdId, on: db).first(where: { $0.id == id }) else {
+                guard owner == householdId, let store = try await Self.store(id: id, householdId: householdId, on: db) else {
                     throw ListError.idConflict
                 }
                 return (store, false)
@@ -56,11 +55,10 @@ extension ListStore {
             if let aisles { update.set("aisles", to: AisleOrder.text(aisles)) }
             try await update.where("id", .equal, id).run()
             if let position {
-                let moved = order.remove(at: index)
-                order.insert(moved, at: min(position, order.count + 1) - 1)
+                order.move(from: index, toPosition: position)
                 try await Self.number(order, on: db)
             }
-            guard let store = try await Self.stores(householdId: householdId, on: db).first(where: { $0.id == id }) else { throw ListError.storeNotFound }
+            guard let store = try await Self.store(id: id, householdId: householdId, on: db) else { throw ListError.storeNotFound }
             return store
         }
     }
@@ -103,6 +101,11 @@ extension ListStore {
     static func stores(householdId: UUID, on db: any SQLDatabase) async throws -> [ShoppingStore] {
         try await db.select().columns(storeColumns).from("shopping_stores").where("household_id", .equal, householdId)
             .orderBy("position").orderBy("created_at").all().map(store(from:))
+    }
+
+    static func store(id: UUID, householdId: UUID, on db: any SQLDatabase) async throws -> ShoppingStore? {
+        try await db.select().columns(storeColumns).from("shopping_stores").where("id", .equal, id)
+            .where("household_id", .equal, householdId).first().map(store(from:))
     }
 
     static func store(from row: any SQLRow) throws -> ShoppingStore {

@@ -78,9 +78,9 @@ public struct ListStore: Sendable {
             let update = db.update("shopping_lists").set("updated_at", to: now)
             if let name { update.set("name", to: name) }
             if let emoji { update.set("emoji", to: SQLBind(emoji)) }
-            if let storeId {
-                if let storeId { try await Self.checkStores([storeId], householdId: householdId, on: db) }
-                update.set("store_id", to: SQLBind(storeId))
+            if let usualStore = storeId {
+                if let store = usualStore { try await Self.checkStores([store], householdId: householdId, on: db) }
+                update.set("store_id", to: SQLBind(usualStore))
             }
             try await update.where("id", .equal, id).run()
             if let position { try await Self.move(id, to: position, householdId: householdId, on: db) }
@@ -104,8 +104,7 @@ public struct ListStore: Sendable {
             }
             .sorted { ($0.position, $0.createdAt) < ($1.position, $1.createdAt) }
         guard let from = order.firstIndex(where: { $0.id == id }) else { return }
-        let moved = order.remove(at: from)
-        order.insert(moved, at: min(max(position, 1), order.count + 1) - 1)
+        order.move(from: from, toPosition: position)
         for (index, entry) in order.enumerated() where entry.position != index + 1 {
             try await db.update("shopping_lists").set("position", to: index + 1).where("id", .equal, entry.id).run()
         }

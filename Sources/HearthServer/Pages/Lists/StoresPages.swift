@@ -49,9 +49,11 @@ struct StoresPages {
         let id = try context.parameters.require("id", as: UUID.self)
         return try await change(context) { user in
             guard let store = try await services.lists.store(id: id, householdId: user.householdId) else { throw ListError.storeNotFound }
-            guard let category = ShoppingCategory(rawValue: form.category) else { throw HTTPError(.badRequest, message: "No such aisle.") }
-            var aisles = store.aisles.filter { $0 != category }
-            aisles.insert(category, at: min(max(form.position, 1), aisles.count + 1) - 1)
+            var aisles = store.aisles // every category, in the store's order
+            guard let category = ShoppingCategory(rawValue: form.category), let index = aisles.firstIndex(of: category) else {
+                throw HTTPError(.badRequest, message: "No such aisle.")
+            }
+            aisles.move(from: index, toPosition: form.position)
             _ = try await services.lists.updateStore(id: id, householdId: user.householdId, name: nil, aisles: aisles, position: nil)
         }
     }
