@@ -159,7 +159,7 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
     )
     let store: [Target.Dependency] = ["HearthStore", "HearthCore", .product(name: "SQLKit", package: "sql-kit")]
     for (name, dependencies) in [
-        ("StoreBenchmarks", store), ("FocusBenchmarks", store), ("ListsBenchmarks", store), ("InventoryBenchmarks", store + ["HearthReports"]),
+        ("StoreBenchmarks", store), ("FocusBenchmarks", store), ("ListsBenchmarks", store + ["HearthAPI"]), ("InventoryBenchmarks", store + ["HearthReports"]),
         ("MediaBenchmarks", ["HearthMedia"]), ("ReportBenchmarks", ["HearthReports", "HearthCore"]),
     ] {
         package.targets.append(

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import HearthAPI
 import HearthCore
 import HearthStore
 import Logging
@@ -11,7 +12,8 @@ import SQLKit
 /// a 1,000-item and a 10,000-item list whole (`GET /api/v1/lists/{id}`, following its pages). The
 /// 1,000-item list is also read grouped by aisle (what a page and the CLI show), beside a read of it
 /// as it was before aisles (the columns and decoding of then), for the ratio of the two in one run;
-/// and 1,000 everyday names are sorted into aisles by the dictionary.
+/// its page's JSON is written by JSONEncoder and directly (what the server does), for theirs; and
+/// 1,000 everyday names are sorted into aisles by the dictionary.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 2000)
     // A file in WAL mode, as the server keeps it.
@@ -52,6 +54,17 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(try await fixture.readAsBeforeAisles(fixture.bigList))
             }
+        }
+    }
+    let page = ListPageFixture()
+    Benchmark("Write a 1,000-item page's JSON with JSONEncoder", configuration: .init(setup: { try await page.load() })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try page.encoder.encode(page.document))
+        }
+    }
+    Benchmark("Write a 1,000-item page's JSON directly", configuration: .init(setup: { try await page.load() })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(page.document.json())
         }
     }
     let words = try! ShoppingWords.load(from: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -195,5 +208,35 @@ final class HouseholdFixture: @unchecked Sendable {
         if case .sqliteFile(let path) = location {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
+    }
+}
+
+/// The API's page of a 1,000-item list, with the JSONEncoder the server's generated code uses
+/// (compact, Hearth's dates).
+final class ListPageFixture: @unchecked Sendable {
+    private(set) var document = Components.Schemas.ShoppingList(id: "", name: "", position: 1, itemCount: 0, purchasedCount: 0,
+                                                                 createdAt: Date(), updatedAt: Date())
+    let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var value = encoder.singleValueContainer()
+            try value.encode(RFC3339.string(from: date))
+        }
+        return encoder
+    }()
+
+    func load() async throws {
+        let now = Date()
+        let items = (0..<1000).map { n -> Components.Schemas.ListItem in
+            let name = everydayNames[n % everydayNames.count] + " \(n)"
+            let quantity: String? = n % 3 == 0 ? "2 l" : nil
+            let note: String? = n % 10 == 0 ? "the organic one" : nil
+            let position: Int? = n % 4 == 0 ? n : nil
+            let added = now.addingTimeInterval(Double(n))
+            return .init(id: UUID().text, name: name, quantity: quantity, note: note, purchased: false, changedAt: added,
+                         createdAt: added, category: .produce, position: position)
+        }
+        document = .init(id: UUID().text, name: "Big shop", emoji: "🛒", position: 1, itemCount: 1000, purchasedCount: 0, createdAt: now,
+                         updatedAt: now, aisles: Components.Schemas.ShoppingCategory.allCases, items: items)
     }
 }

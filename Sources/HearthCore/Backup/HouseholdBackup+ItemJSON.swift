@@ -46,48 +46,14 @@ extension HouseholdBackup.Item {
         item.string("roomId", roomId?.uuidString, &json)
         item.string("roomName", roomName, &json)
         item.string("serialNumber", serialNumber, &json)
-        item.key("tags", &json)
-        json.append(UInt8(ascii: "["))
-        for (index, tag) in tags.enumerated() {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
-            JSONObject.append(string: tag, to: &json)
-        }
-        json.append(UInt8(ascii: "]"))
+        item.strings("tags", tags, &json)
         item.string("updatedAt", RFC3339.string(from: updatedAt), &json)
         item.string("warrantyUntil", warrantyUntil?.description, &json)
         json.append(UInt8(ascii: "}"))
     }
 }
 
-/// The keys of one JSON object being written, in the order given: it writes the `{` when made
-/// and a comma before every key but the first; the caller writes the `}`.
-private struct JSONObject {
-    private var first = true
-
-    init(into json: inout [UInt8]) {
-        json.append(UInt8(ascii: "{"))
-    }
-
-    mutating func key(_ key: StaticString, _ json: inout [UInt8]) {
-        if !first { json.append(UInt8(ascii: ",")) }
-        first = false
-        json.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { json.append(contentsOf: $0) }
-        json.append(UInt8(ascii: "\""))
-        json.append(UInt8(ascii: ":"))
-    }
-
-    mutating func string(_ key: StaticString, _ value: String?, _ json: inout [UInt8]) {
-        guard let value else { return }
-        self.key(key, &json)
-        Self.append(string: value, to: &json)
-    }
-
-    mutating func int(_ key: StaticString, _ value: Int, _ json: inout [UInt8]) {
-        self.key(key, &json)
-        json.append(contentsOf: String(value).utf8)
-    }
-
+private extension JSONObject {
     mutating func money(_ key: StaticString, _ value: Money?, _ json: inout [UInt8]) {
         guard let value else { return }
         self.key(key, &json)
@@ -96,28 +62,4 @@ private struct JSONObject {
         money.string("currency", value.currency, &json)
         json.append(UInt8(ascii: "}"))
     }
-
-    /// A JSON string as JSONEncoder writes it: quotes, backslashes and control characters escaped
-    /// (five of them by a letter), everything else as it is.
-    static func append(string: String, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): json.append(UInt8(ascii: "\\")); json.append(byte)
-            case 0x08: json.append(UInt8(ascii: "\\")); json.append(UInt8(ascii: "b"))
-            case 0x0C: json.append(UInt8(ascii: "\\")); json.append(UInt8(ascii: "f"))
-            case UInt8(ascii: "\n"): json.append(UInt8(ascii: "\\")); json.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): json.append(UInt8(ascii: "\\")); json.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): json.append(UInt8(ascii: "\\")); json.append(UInt8(ascii: "t"))
-            case ..<0x20:
-                json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                json.append(hexDigits[Int(byte >> 4)])
-                json.append(hexDigits[Int(byte & 0x0F)])
-            default: json.append(byte)
-            }
-        }
-        json.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

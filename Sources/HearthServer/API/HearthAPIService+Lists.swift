@@ -32,8 +32,8 @@ extension HearthAPIService {
         }
         let limit = input.query.limit ?? ListStore.pageLimit
         guard (1...ListStore.pageLimit).contains(limit) else { throw HTTPErrorMessage.badRequest("“limit” must be 1 to \(ListStore.pageLimit).") }
-        return .ok(.init(body: .json(try await services.lists.document(id: try Self.uuid(input.path.id), householdId: user.householdId,
-                                                                      after: cursor, limit: limit, store: try Self.uuid(input.query.store)))))
+        return WrittenPage.answer(try await services.lists.document(id: try Self.uuid(input.path.id), householdId: user.householdId,
+                                                                    after: cursor, limit: limit, store: try Self.uuid(input.query.store)))
     }
 
     func updateList(_ input: Operations.UpdateList.Input) async throws -> Operations.UpdateList.Output {
