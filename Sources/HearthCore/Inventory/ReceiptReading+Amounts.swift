@@ -114,35 +114,4 @@ extension ReceiptReading {
         }
         return repaired + flag
     }
-
-    /// The currency the text shows: the symbol or ISO code printed most often, else `fallback`.
-    /// "$" is the household's own dollar where it uses one (CAD, AUD ...), else USD; a three-letter
-    /// code counts when it is a common one or stands next to a number, so "ALL ITEMS" is not Albanian lek.
-    static func currency(of lines: [String], fallback: String) -> String {
-        var votes: [String: Int] = [:]
-        let bySymbol = Dictionary(Currency.codes.compactMap { code in Currency.symbol(code).map { ($0, code) } }) { first, _ in first }
-        for line in lines {
-            for character in line {
-                switch character {
-                case "$": votes[dollars.contains(fallback) ? fallback : "USD", default: 0] += 1
-                case "¥", "円": votes[fallback == "CNY" ? "CNY" : "JPY", default: 0] += 1
-                default: if let code = bySymbol[String(character)] { votes[code, default: 0] += 1 }
-                }
-            }
-            let tokens = line.split(separator: " ").map(String.init)
-            for (index, token) in tokens.enumerated() {
-                let code = token.trimmingCharacters(in: .punctuationCharacters)
-                guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }), Currency.isKnown(code) else { continue }
-                let nextToNumber = [index - 1, index + 1].contains { tokens.indices.contains($0) && tokens[$0].first?.isNumber == true }
-                if commonCodes.contains(code) || nextToNumber { votes[code, default: 0] += 2 }
-            }
-        }
-        let best = votes.max { ($0.value, $0.key == fallback ? 1 : 0, $1.key) < ($1.value, $1.key == fallback ? 1 : 0, $0.key) }
-        return best?.key ?? fallback
-    }
-
-    private static let dollars: Set<String> = ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "BSD", "BBD", "BZD", "BMD",
-                                               "KYD", "FJD", "JMD", "LRD", "NAD", "SBD", "SRD", "TTD", "XCD", "GYD", "ARS", "CLP", "COP"]
-    private static let commonCodes: Set<String> = ["USD", "EUR", "GBP", "CHF", "CAD", "AUD", "NZD", "JPY", "CNY", "HKD", "SGD", "SEK",
-                                                   "NOK", "DKK", "PLN", "CZK", "HUF", "INR", "MXN", "BRL", "ZAR"]
 }

@@ -6,12 +6,37 @@ extension ReceiptReading {
     /// names X; "X Order Confirmation" names X. Nil once prices or a table heading begin, since a
     /// shop's name is never printed below them.
     static func vendor(in lines: [ScannedLine]) -> String? {
+        let top = Array(lines.prefix(10).prefix { $0.amounts.isEmpty })
+        if let company = registeredCompany(in: top) { return company }
         for line in lines.prefix(8) {
             if !line.amounts.isEmpty || (!line.words.isEmpty && line.words.allSatisfy(tableHeadings.contains)) { return nil }
             if let name = shopName(line) { return name }
         }
         return nil
     }
+
+    /// The first name at the top with a legal form ("THE TOAST F&B SDN BHD (965752-T)", "Dion Realties
+    /// Sdn Bhd", "Wohnwerk Keller GmbH", "ACME Ltd."), up to the form: a registered name is the shop's
+    /// even below a logo OCR read as letters. A name broken over two lines ("PASAR RAYA MEGA MAJU" /
+    /// "(SEMENYIH) SDN BHD") is joined when the line above is in the same capitals.
+    static func registeredCompany(in lines: [ScannedLine]) -> String? {
+        for (index, line) in lines.enumerated() {
+            guard let form = line.text.firstMatch(of: legalForm) ?? line.text.firstMatch(of: capitalLegalForm) else { continue }
+            var name = String(line.text[..<form.range.upperBound]).trimmingCharacters(in: .whitespaces)
+            let before = line.text[..<form.range.lowerBound]
+            let words = ReceiptReading.words(of: String(before)).filter { $0.count >= 3 }
+            if before.trimmingCharacters(in: .whitespaces).hasPrefix("(") || words.count < 2, index > 0 {
+                let above = lines[index - 1].text
+                let letters = above.filter(\.isLetter)
+                if letters.count >= 3, letters.allSatisfy(\.isUppercase), above.filter(\.isNumber).count < 3 { name = above + " " + name }
+            }
+            if let name = shopName(ScannedLine(text: name, currency: "USD")) { return name }
+        }
+        return nil
+    }
+
+    private static var legalForm: Regex<Substring> { #/(?i)\b(?:s[do]n\.? ?bhd\.?|bhd\.?|berhad|s\/b|gmbh|ltd\.?|limited|llc|inc\.|incorporated|corp\.|sarl|s\.a\.r\.l\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|b\.v\.|n\.v\.|pty|plc)(?=[\s),.;:]|$)/# }
+    private static var capitalLegalForm: Regex<Substring> { #/\b(?:AG|KG|SA|SL|BV|NV|OHG|UG)(?=[\s),.;:]|$)/# }
 
     /// The shop's name if `line` can be one, without marks OCR added at its ends.
     private static func shopName(_ line: ScannedLine) -> String? {

@@ -1,34 +1,71 @@
 import Foundation
 
 extension ReceiptReading {
-    /// The amount on the strongest total line: GRAND TOTAL, "Total à payer" or "Order total" before
-    /// TOTAL, Summe or AMOUNT DUE, before BALANCE DUE (which may be what is left after a deposit).
-    /// Never a SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero.
+    /// What was paid: among the total lines (GRAND TOTAL, "Total à payer" or "Order total" before
+    /// TOTAL, Summe or AMOUNT DUE, before BALANCE DUE, which may be what is left after a deposit), the
+    /// one the rest of the receipt bears out. A total after a rounding line ("Rounding Adj",
+    /// Malaysia's and Switzerland's cash rounding) is the rounded one paid; a total that equals what
+    /// was paid (a card payment, or cash less change) or that other total lines repeat is more likely
+    /// read right than one OCR garbled. On a tie the later line wins: the final total stands below
+    /// the others. Never a SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero.
     static func total(in lines: [ScannedLine]) -> (money: Money, line: Int)? {
-        var best: (rank: Int, money: Money, line: Int)?
+        var candidates: [(rank: Int, money: Money, line: Int)] = []
         for (index, line) in lines.enumerated() {
             guard let rank = totalRank(line) else { continue }
             let amount = line.amounts.isEmpty ? amountAlone(on: lines, at: index + 1) : line.amounts.last?.money
             guard let amount, amount.amount > 0 else { continue }
-            if rank < (best?.rank ?? Int.max) { best = (rank, amount, index) }
+            candidates.append((rank, amount, index))
         }
-        return best.map { ($0.money, $0.line) }
+        let rounding = lines.lastIndex { $0.hasAny(["rounding", "rounded", "pembundaran"]) || $0.has("round adj") }
+        let afterRounding = rounding.flatMap { rounding in candidates.first { $0.line > rounding }?.line }
+        let paid = payments(in: lines)
+        func score(_ candidate: (rank: Int, money: Money, line: Int)) -> Int {
+            let repeated = candidates.count { $0.line != candidate.line && $0.money == candidate.money }
+            return (3 - candidate.rank) * 10 + (candidate.line == afterRounding ? 15 : 0) + (paid.contains(candidate.money) ? 10 : 0)
+                + min(repeated, 2) * 5
+        }
+        return candidates.max { (score($0), $0.line) < (score($1), $1.line) }.map { ($0.money, $0.line) }
+    }
+
+    /// What the receipt says was paid: each payment's amount (cash, card, e-wallet), and cash less the
+    /// change given.
+    static func payments(in lines: [ScannedLine]) -> Set<Money> {
+        let paymentWords: Set<String> = ["cash", "tunai", "bar", "visa", "mastercard", "master", "card", "credit", "debit", "amex",
+                                         "paid", "payment", "tendered", "bayar", "especes", "carte", "karte", "ec", "efectivo", "tarjeta"]
+        var paid: Set<Money> = []
+        var cash: Money?
+        for line in lines {
+            guard let amount = line.amounts.last?.money, amount.amount > 0 else { continue }
+            if line.hasAny(["change", "kembali", "baki", "ruckgeld", "rueckgeld", "rendu", "cambio"]), let given = cash,
+               given.amount > amount.amount {
+                paid.insert(Money(amount: given.amount - amount.amount, currency: amount.currency))
+            } else if line.hasAny(paymentWords), totalRank(line) == nil {
+                paid.insert(amount)
+                if line.hasAny(["cash", "tunai", "bar", "especes", "efectivo", "tendered"]) { cash = amount }
+            }
+        }
+        return paid
     }
 
     /// How strongly `line` says "this is what was paid" (0 strongest), or nil when it is not a total line.
     static func totalRank(_ line: ScannedLine) -> Int? {
-        if strongTotals.contains(where: line.has) { return 0 }
+        if strongTotals.contains(where: line.has) || line.hasAny(gluedStrongTotals) { return 0 }
+        // "Net Total Rounded (MYR)": the rounded total is what was paid, net or not.
+        if line.hasAny(["total", "nettotal"]) && line.hasAny(["rounded", "rounding"]) && !line.hasAny(["adj", "adjustment"]) { return 0 }
         let includesTax = line.hasAny(["incl", "inkl", "including", "inclusive", "inc", "ttc"])
         if line.hasAny(notTotals) || line.has("sub total") || line.has("sous total") || (line.hasAny(taxWords) && !includesTax) {
             return nil
         }
-        if line.hasAny(["total", "summe", "gesamt", "totale", "totaal", "suma", "importe", "montant"]) || line.has("amount due") {
+        if line.hasAny(["total", "summe", "gesamt", "totale", "totaal", "suma", "importe", "montant", "jumlah", "nettotal"])
+            || line.has("amount due") {
             return 1
         }
         if line.has("balance due") || line.hasAny(["balance", "betrag"]) { return 2 }
         return nil
     }
 
+    /// Strong totals OCR read without their space ("TOTALAMOUNT 10.30").
+    private static let gluedStrongTotals: Set<String> = ["grandtotal", "totalamount", "totaldue", "totalamt"]
     private static let strongTotals = ["grand total", "total due", "total a payer", "net a payer", "order total", "invoice total",
                                        "total to pay", "total ttc", "zu zahlen", "total amount", "amount to pay"]
     private static let notTotals: Set<String> = [

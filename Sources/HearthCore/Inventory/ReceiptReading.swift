@@ -113,6 +113,10 @@ public enum ReceiptReading {
         text = text.replacing(#/(\d)\s*([.,])\s+(\d{2})(?!\d)|(\d)\s+([.,])\s*(\d{2})(?!\d)/#) { match in
             "\(match.1 ?? match.4 ?? "")\(match.2 ?? match.5 ?? "")\(match.3 ?? match.6 ?? "")"
         }
+        // A date OCR spaced out or marked: "26- 06- "2018", "15 /06/ 2018".
+        text = text.replacing(#/(\d{1,2}) ?([-\/.]) ?["']? ?(\d{1,2}) ?\2 ?["']? ?(\d{4}|\d{2})(?!\d)/#) { match in
+            "\(match.1)\(match.2)\(match.3)\(match.2)\(match.4)"
+        }
         let edgeMarks: Set<Character> = ["|", "_", "~", "=", ":", ";", ",", ".", "'", "`", "^", "*", ">", "<", "»", "«", "\"", "!"]
         while let first = text.first, edgeMarks.contains(first) || first == " " || (first == "-" && text.dropFirst().first == " ") {
             text.removeFirst()

@@ -28,6 +28,18 @@ import Testing
     }
 
     @Test(arguments: [
+        ("hoboe}\nTHE CORNER F&B SDN BHD (965752-T)\nLOT 21, JALAN PERMAS", "THE CORNER F&B SDN BHD"),
+        ("Bobo98\nLakeside Realties Sdn Bhd (Co. No:20154-T)\n(GST Registration No : 000650247680)", "Lakeside Realties Sdn Bhd"),
+        ("88 QUICK MART S/B (519537-X)\nLOT 7, JALAN ANGSA\nTAMAN BERKELEY", "88 QUICK MART S/B"),
+        ("PASAR BESAR MAJU\n(KAJANG) SDN BHD\n(767840-W)", "PASAR BESAR MAJU (KAJANG) SDN BHD"),
+        ("Norvik Trading GmbH\nHauptstrasse 4", "Norvik Trading GmbH"),
+        ("Thank you\nHarbour Lights Ltd.\n4 Quay St", "Harbour Lights Ltd."),
+    ])
+    func aRegisteredNameIsTheShopEvenBelowALogo(text: String, vendor: String) {
+        #expect(read(text, "MYR").vendor == vendor)
+    }
+
+    @Test(arguments: [
         "MILK 1 GAL 3.89\nTOTAL 3.89",
         "1180 Harbor Blvd, Costa Mesa, CA 92626\nSALES INVOICE\nSold to: Jordan Avery\nItem Qty Price Amount\nTable 1 9.00 9.00",
         "",
@@ -53,6 +65,9 @@ import Testing
         ("Datum: 14. März 2026", "EUR", "2026-03-14"),
         ("Le 9 mars 2026", "EUR", "2026-03-09"),
         ("O3/l4/2026", "USD", "2026-03-14"),
+        ("Date : 26- 06- \u{201C}2018 15:16:13", "MYR", "2018-06-26"),
+        ("15 /06/ 2018", "MYR", "2018-06-15"),
+        ("03/05/2018", "MYR", "2018-05-03"),
     ])
     func datesInTheFormsReceiptsPrint(text: String, currency: String, date: String) {
         #expect(read(text, currency).date == CalendarDate(iso: date))
@@ -87,6 +102,23 @@ import Testing
     ])
     func totalIsTheAmountOnTheTotalLine(text: String, cents: Int) {
         #expect(read(text).total == money(cents))
+    }
+
+    @Test(arguments: [
+        ("Total Amount: RM7.72\nGST @0%: RM0.00\nRounding: -RM0.02\nNett Total: RM7.70", 770),
+        ("Total (Inclusive of GST): 67.98\nRounding Adj: 0.02\nTOTAL: 68.00\nCASH : 70.00", 6800),
+        ("Net Total (MYR): 19.01\nRounding Adj. : -0.01\nNet Total Rounded (MYR): 19.00\nCash : 19.00", 1900),
+        ("SUB TOTAL 10.30\nROUNDING ADJ 0.00\nTOTALAMOUNT 10.30\nCASH 11.00\nCHANGE AMT 0.70", 1030),
+        ("NetTotal(MYR: 48.00\nCash : 48.00", 4800),
+    ])
+    func theTotalAfterRoundingIsWhatWasPaid(text: String, cents: Int) {
+        #expect(read(text, "MYR").total == money(cents, "MYR"))
+    }
+
+    @Test func aTotalThePaymentBearsOutWinsOverOneOCRGarbled() {
+        let text = "Total: 2 42.00\nTotal Sales (inclusive of GST) 12.00\nCASH 20.00\nCHANGE 8.00"
+        #expect(read(text, "MYR").total == money(1200, "MYR"))
+        #expect(read("Total S274) 0.14\nTotal Incl GST 2.50", "MYR").total == money(250, "MYR"))
     }
 
     @Test func europeanTotals() {
@@ -180,6 +212,11 @@ import Testing
         ("TOTAL $5.00", "EUR", "USD"), ("TOTAL 5,00 €", "USD", "EUR"), ("TOTAL £5.00", "USD", "GBP"),
         ("Total CHF 5.00", "EUR", "CHF"), ("Summe EUR 5,00", "USD", "EUR"), ("TOTAL 5.00", "NZD", "NZD"),
         ("TOTAL $5.00", "CAD", "CAD"), ("ALL ITEMS FINAL SALE\nTOTAL 5.00", "USD", "USD"),
+        ("Nett Total: RM7.70", "USD", "MYR"), ("Amount (RM) Tax (RM)\nTOTAL 5.00", "USD", "MYR"), ("TOTAL Rp 25.000,00", "USD", "IDR"),
+        ("TOTAL 5.00\nTOTAL US$ 5.00", "SGD", "USD"), ("TOTAL S$5.00", "USD", "SGD"), ("Summe 12,50 zł", "EUR", "PLN"),
+        ("TOTAL 5.00\nINV $000000100068\nJalan $821/39", "MYR", "MYR"), ("Bills :¥001-539233\nTOTAL 5.00", "MYR", "MYR"),
+        ("4 BOTTLES 15.95 ¥ 63.80\nTOTAL 63.80", "MYR", "MYR"), ("PLUG TOP 13A(BIASA) @8.00\nTOTAL 8.00", "MYR", "MYR"),
+        ("Doc No. : €&01076605\nTOTAL 5.00", "MYR", "MYR"), ("TOTAL 100,00 kr", "SEK", "SEK"), ("TOTAL ¥500", "USD", "JPY"),
     ])
     func currencyComesFromTheTextOrTheHousehold(text: String, fallback: String, currency: String) {
         let proposal = read(text, fallback)
