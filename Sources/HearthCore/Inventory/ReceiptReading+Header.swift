@@ -45,6 +45,8 @@ extension ReceiptReading {
         let isMark = { (token: String) in token.contains { $0.isLowercase || !$0.isLetter && !$0.isNumber } }
         while tokens.count > 1, let first = tokens.first, first.count <= 2, isMark(first) { tokens.removeFirst() }
         while tokens.count > 1, let last = tokens.last, last.count <= 2, last != "Co", isMark(last) { tokens.removeLast() }
+        // A branch's number after the name: "BEST BUY #1184".
+        if tokens.count > 1, let last = tokens.last, last.wholeMatch(of: #/#\d{1,6}/#) != nil { tokens.removeLast() }
         // A run of one letter ("ttt", "eee") is paper texture, not a word.
         var words = ReceiptReading.words(of: tokens.joined(separator: " ")).filter { Set($0).count > 1 || $0.count < 3 }
         if let greeting = greetings.first(where: { words.starts(with: $0) }), words.count > greeting.count {

@@ -27,6 +27,12 @@ extension ReceiptReading {
         return candidates.max { (score($0), $0.line) < (score($1), $1.line) }.map { ($0.money, $0.line) }
     }
 
+    /// Whether two amounts are written with as many digits and differ in exactly one of them.
+    static func oneDigitApart(_ first: Int, _ second: Int) -> Bool {
+        let (a, b) = (String(first), String(second))
+        return a.count == b.count && zip(a, b).count { $0 != $1 } == 1
+    }
+
     /// What the receipt says was paid: each payment's amount (cash, card, e-wallet), and cash less the
     /// change given.
     static func payments(in lines: [ScannedLine]) -> Set<Money> {
@@ -126,9 +132,7 @@ extension ReceiptReading {
         guard let subtotal = subtotal(before: total.line, withOnlyTaxBetween: lines) else { return tax }
         let difference = Money(amount: total.money.amount - subtotal.amount, currency: total.money.currency)
         guard let tax else { return difference }
-        let expected = String(difference.amount), printed = String(tax.amount)
-        let slips = zip(expected, printed).filter { $0 != $1 }.count
-        return expected.count == printed.count && slips == 1 ? difference : tax
+        return oneDigitApart(difference.amount, tax.amount) ? difference : tax
     }
 
     /// The SUBTOTAL above line `totalLine` when everything priced or taxed between them is tax.

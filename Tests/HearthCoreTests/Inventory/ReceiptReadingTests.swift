@@ -22,6 +22,7 @@ import Testing
         ("< - ttt\nLittle Fern Café Eo\n9 Alder Lane", "Little Fern Café"),
         ("Smith & Co\n12 High St", "Smith & Co"),
         ("Northwind Outfitters Order Confirmation\nOrder #NW-1", "Northwind Outfitters"),
+        ("BEST BUY #1184\n1200 Main Street\n11/02/2025 14:32", "BEST BUY"),
     ])
     func vendorIsTheFirstMeaningfulLine(text: String, vendor: String) {
         #expect(read(text).vendor == vendor)
