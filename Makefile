@@ -11,7 +11,7 @@ SOAK_MINUTES ?= 30
 CLUSTER_PORT ?= 8080
 CHAOS_SECONDS ?= 300
 
-.PHONY: run build release test test-swift test-browser test-contract fuzz crash-trials soak cluster cluster-chaos bench clean
+.PHONY: run build release test test-swift test-browser test-contract fuzz crash-trials soak cluster cluster-chaos receipts bench clean
 
 ## run: install what is missing, build in release mode, serve at http://localhost:$(PORT) with SQLite in ./data
 run: release
@@ -79,6 +79,12 @@ cluster: release
 cluster-chaos: release
 	scripts/install-deps.sh cluster
 	HEARTH_BIN=$(RELEASE_BIN) scripts/with-postgres.sh python3 scripts/cluster_chaos.py --seconds $(CHAOS_SECONDS) --kill-every 20
+
+## receipts: how well receipts are read, on a folder of SROIE-style receipts (img/ and key/), e.g.
+## make receipts DIR=../shared/receipts-sroie CURRENCY=MYR; prints each field's share right and the timings
+receipts: release $(VENV)/.installed
+	@test -n "$(DIR)" || { echo "make receipts DIR=<folder with img/ and key/> [CURRENCY=MYR]"; exit 2; }
+	HEARTH_BIN=$(RELEASE_BIN) $(VENV)/bin/python scripts/receipt-accuracy.py "$(DIR)" --currency $${CURRENCY:-MYR}
 
 ## bench: in-process benchmarks and the HTTP load figures (wrk) against a release server
 bench: $(VENV)/.installed
