@@ -7,7 +7,8 @@ extension ReceiptReading {
     /// Malaysia's and Switzerland's cash rounding) is the rounded one paid; a total that equals what
     /// was paid (a card payment, or cash less change) or that other total lines repeat is more likely
     /// read right than one OCR garbled. On a tie the later line wins: the final total stands below
-    /// the others. Never a SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero.
+    /// the others. Never a SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero; with
+    /// no total line at all, cash less the change, or the one amount paid.
     static func total(in lines: [ScannedLine]) -> (money: Money, line: Int)? {
         var candidates: [(rank: Int, money: Money, line: Int)] = []
         for (index, line) in lines.enumerated() {
@@ -21,10 +22,11 @@ extension ReceiptReading {
         let paid = payments(in: lines)
         func score(_ candidate: (rank: Int, money: Money, line: Int)) -> Int {
             let repeated = candidates.count { $0.line != candidate.line && $0.money == candidate.money }
-            return (3 - candidate.rank) * 10 + (candidate.line == afterRounding ? 15 : 0) + (paid.contains(candidate.money) ? 10 : 0)
+            return (3 - candidate.rank) * 10 + (candidate.line == afterRounding ? 15 : 0) + (paid.amounts.contains(candidate.money) ? 10 : 0)
                 + min(repeated, 2) * 5
         }
-        return candidates.max { (score($0), $0.line) < (score($1), $1.line) }.map { ($0.money, $0.line) }
+        // With no total line readable, what was paid is what it cost.
+        return candidates.max { (score($0), $0.line) < (score($1), $1.line) }.map { ($0.money, $0.line) } ?? paid.total
     }
 
     /// Whether two amounts are written with as many digits and differ in exactly one of them.
@@ -33,24 +35,31 @@ extension ReceiptReading {
         return a.count == b.count && zip(a, b).count { $0 != $1 } == 1
     }
 
-    /// What the receipt says was paid: each payment's amount (cash, card, e-wallet), and cash less the
-    /// change given.
-    static func payments(in lines: [ScannedLine]) -> Set<Money> {
+    /// What the receipt says was paid: each payment's amount (cash, card, e-wallet) and cash less the
+    /// change given; and what they make the purchase cost, with the line that says so: cash less the
+    /// change, else the one amount paid.
+    static func payments(in lines: [ScannedLine]) -> (amounts: Set<Money>, total: (money: Money, line: Int)?) {
         let paymentWords: Set<String> = ["cash", "tunai", "bar", "visa", "mastercard", "master", "card", "credit", "debit", "amex",
                                          "paid", "payment", "tendered", "bayar", "especes", "carte", "karte", "ec", "efectivo", "tarjeta"]
         var paid: Set<Money> = []
         var cash: Money?
-        for line in lines {
+        var lastPayment: Int?
+        var lessChange: (money: Money, line: Int)?
+        for (index, line) in lines.enumerated() {
             guard let amount = line.amounts.last?.money, amount.amount > 0 else { continue }
             if line.hasAny(["change", "kembali", "baki", "ruckgeld", "rueckgeld", "rendu", "cambio"]), let given = cash,
                given.amount > amount.amount {
-                paid.insert(Money(amount: given.amount - amount.amount, currency: amount.currency))
+                let spent = Money(amount: given.amount - amount.amount, currency: amount.currency)
+                lessChange = (spent, index)
+                paid.insert(spent)
             } else if line.hasAny(paymentWords), totalRank(line) == nil {
                 paid.insert(amount)
+                lastPayment = index
                 if line.hasAny(["cash", "tunai", "bar", "especes", "efectivo", "tendered"]) { cash = amount }
             }
         }
-        return paid
+        let onlyPayment = paid.count == 1 ? lastPayment.map { (paid.first!, $0) } : nil
+        return (paid, lessChange ?? onlyPayment)
     }
 
     /// How strongly `line` says "this is what was paid" (0 strongest), or nil when it is not a total line.
@@ -63,7 +72,7 @@ extension ReceiptReading {
             return nil
         }
         if line.hasAny(["total", "summe", "gesamt", "totale", "totaal", "suma", "importe", "montant", "jumlah", "nettotal"])
-            || line.has("amount due") {
+            || line.has("amount due") || (line.hasAny(["amount", "amt", "betrag", "montant"]) && includesTax) {
             return 1
         }
         if line.has("balance due") || line.hasAny(["balance", "betrag"]) { return 2 }

@@ -122,6 +122,20 @@ import Testing
         #expect(read("Total S274) 0.14\nTotal Incl GST 2.50", "MYR").total == money(250, "MYR"))
     }
 
+    @Test(arguments: [
+        ("Total (Ex tuding GST): 4.80\nCASH | 4.80", 480),
+        ("SUBTOTAL RM152.00\nCASH RM152.00", 15200),
+        ("Tota1 : 6. O\nCASH 20.00\nCHANGE 13.30", 670),
+        ("Amount Incl. GST 5.00\nChange 0.00", 500),
+    ])
+    func withNoTotalLineReadWhatWasPaidIsTheTotal(text: String, cents: Int) {
+        #expect(read(text, "MYR").total == money(cents, "MYR"))
+    }
+
+    @Test func twoDifferentPaymentsAndNoTotalLineMakeNoTotal() {
+        #expect(read("VISA 10.00\nVOUCHER PAID 5.00", "MYR").total == nil)
+    }
+
     @Test func europeanTotals() {
         #expect(read("Summe EUR 51,91\nGirocard 51,91", "USD").total == money(5191, "EUR"))
         #expect(read("Total à payer 112, 70-€", "GBP").total == money(11270, "EUR"))
