@@ -11,10 +11,12 @@ extension ReceiptReading {
         var votes: [String: Int] = [:]
         for line in lines {
             for code in codesAgainstAmounts(in: line, fallback: fallback) { votes[code, default: 0] += 2 }
+            for word in line.split(whereSeparator: { !$0.isLetter }) where standingSigns.contains(String(word)) {
+                if let code = code(ofSign: String(word), fallback: fallback) { votes[code, default: 0] += 1 }
+            }
             let tokens = line.split(separator: " ").map(String.init)
             for (index, token) in tokens.enumerated() {
                 let bare = token.trimmingCharacters(in: .punctuationCharacters)
-                if standingSigns.contains(bare), let code = code(ofSign: bare, fallback: fallback) { votes[code, default: 0] += 1 }
                 guard bare.count == 3, bare.allSatisfy({ $0.isASCII && $0.isUppercase }), let digits = Currency.minorDigits(bare) else { continue }
                 let nextToAmount = [index - 1, index + 1].contains { tokens.indices.contains($0) && isAmount(tokens[$0], digits: digits) }
                 if commonCodes.contains(bare) || nextToAmount { votes[bare, default: 0] += 2 }
@@ -29,21 +31,23 @@ extension ReceiptReading {
     /// shaped for the currency: two decimals or grouped thousands for most, a whole number for yen or
     /// won (so "¥ 63.80" is no yen, nor "$0000" a dollar). A sign stuck to a word is part of it.
     static func codesAgainstAmounts(in line: String, fallback: String) -> [String] {
-        var codes: [String] = []
-        func add(_ sign: Substring, _ number: Substring) {
+        var codes: [String.Index: String] = [:] // by where the sign stands: one between two amounts counts once
+        func add(_ sign: Substring, _ number: Substring, spaced: Bool = false) {
             guard let code = code(ofSign: String(sign), fallback: fallback), let digits = Currency.minorDigits(code),
                   isAmount(String(number), digits: digits) else { return }
-            codes.append(code)
+            // A whole number a space away from a yen sign is as likely a misread mark beside a count.
+            if digits == 0 && spaced && number.allSatisfy(\.isNumber) { return }
+            codes[sign.startIndex] = code
         }
-        for match in line.matches(of: #/(\p{L}{0,3}[$€£¥₹₩₪₦₴₫₱₺₽฿円]|RM|Rp|zł|Kč|kr\.?|S?Fr\.|Rs\.?) ?(\d[\d,.']*)/#) {
+        for match in line.matches(of: #/(\p{L}{0,3}[$€£¥₹₩₪₦₴₫₱₺₽฿円]|RM|Rp|zł|Kč|kr\.?|S?Fr\.|Rs\.?)( ?)(\d[\d,.']*)/#) {
             let before = match.range.lowerBound > line.startIndex ? line[line.index(before: match.range.lowerBound)] : " "
-            if !before.isLetter && !before.isNumber { add(match.1, match.2) }
+            if !before.isLetter && !before.isNumber { add(match.1, match.3, spaced: !match.2.isEmpty) }
         }
         for match in line.matches(of: #/(\d[\d,.']*)-? ?([$€£¥₹₩₪₦₴₫₱₺₽฿円]|zł|Kč|kr|RM)/#) {
             let after = line[match.range.upperBound...].first ?? " "
             if !after.isLetter { add(match.2, match.1) }
         }
-        return codes
+        return Array(codes.values)
     }
 
     /// Whether `number` is shaped like an amount with `digits` decimals: "12.99", "1,249.00",

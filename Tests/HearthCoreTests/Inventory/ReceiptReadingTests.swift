@@ -231,7 +231,8 @@ import Testing
         ("TOTAL 5.00\nTOTAL US$ 5.00", "SGD", "USD"), ("TOTAL S$5.00", "USD", "SGD"), ("Summe 12,50 zł", "EUR", "PLN"),
         ("TOTAL 5.00\nINV $000000100068\nJalan $821/39", "MYR", "MYR"), ("Bills :¥001-539233\nTOTAL 5.00", "MYR", "MYR"),
         ("4 BOTTLES 15.95 ¥ 63.80\nTOTAL 63.80", "MYR", "MYR"), ("PLUG TOP 13A(BIASA) @8.00\nTOTAL 8.00", "MYR", "MYR"),
-        ("Doc No. : €&01076605\nTOTAL 5.00", "MYR", "MYR"), ("TOTAL 100,00 kr", "SEK", "SEK"), ("TOTAL ¥500", "USD", "JPY"),
+        ("Doc No. : €&01076605\nTOTAL 5.00", "MYR", "MYR"), ("Tax Code % Amt(RM) Tax (RM)\nTotal: 381.80 £2.89", "MYR", "MYR"),
+        ("6 HOURS ¥ 1700 102.00\nTOTAL 102.00", "MYR", "MYR"), ("TOTAL 100,00 kr", "SEK", "SEK"), ("TOTAL ¥500", "USD", "JPY"),
     ])
     func currencyComesFromTheTextOrTheHousehold(text: String, fallback: String, currency: String) {
         let proposal = read(text, fallback)
