@@ -42,13 +42,34 @@ extension ReceiptReading {
             let monthFirst = second > 12 || (first <= 12 && match.2 != "." && currency == "USD")
             add(calendarDate(year: match.5, month: monthFirst ? first : second, day: monthFirst ? second : first), match.range)
         }
-        for match in line.matches(of: #/(\d{1,2})(?:st|nd|rd|th)?\.?[ -]?(\p{L}{3,9})\.?,?[ -]?(\d{4}|\d{2})/#) {
-            add(calendarDate(year: match.3, month: month(named: match.2), day: Int(match.1)), match.range)
+        for (date, range) in matches(of: #/(\d{1,2})(?:st|nd|rd|th)?\.?[ -]?(\p{L}{3,9})\.?,?[ -]?(\d{4}|\d{2})/#, in: line, {
+            calendarDate(year: $0.3, month: month(named: $0.2), day: Int($0.1))
+        }) {
+            add(date, range)
         }
-        for match in line.matches(of: #/(\p{L}{3,9})\.?[ -]?(\d{1,2})(?:st|nd|rd|th)?,?[ -]+(\d{4})/#) {
-            add(calendarDate(year: match.3, month: month(named: match.1), day: Int(match.2)), match.range)
+        for (date, range) in matches(of: #/(\p{L}{3,9})\.?[ -]?(\d{1,2})(?:st|nd|rd|th)?,?[ -]+(\d{4})/#, in: line, {
+            calendarDate(year: $0.3, month: month(named: $0.1), day: Int($0.2))
+        }) {
+            add(date, range)
         }
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The dates `read` finds in the matches of `pattern`. After a match that is no date the search
+    /// goes on from its next character, so "03 CLOSED 15 Jun 18" still finds "15 Jun 18".
+    private static func matches<Output>(of pattern: Regex<Output>, in line: String,
+                                        _ read: (Regex<Output>.Match) -> CalendarDate?) -> [(CalendarDate, Range<String.Index>)] {
+        var found: [(CalendarDate, Range<String.Index>)] = []
+        var start = line.startIndex
+        while start < line.endIndex, let match = line[start...].firstMatch(of: pattern) {
+            if let date = read(match) {
+                found.append((date, match.range))
+                start = match.range.upperBound
+            } else {
+                start = line.index(after: match.range.lowerBound)
+            }
+        }
+        return found
     }
 
     /// A date from printed parts; a two-digit year is in this century.

@@ -113,9 +113,15 @@ public enum ReceiptReading {
         text = text.replacing(#/(\d)\s*([.,])\s+(\d{2})(?!\d)|(\d)\s+([.,])\s*(\d{2})(?!\d)/#) { match in
             "\(match.1 ?? match.4 ?? "")\(match.2 ?? match.5 ?? "")\(match.3 ?? match.6 ?? "")"
         }
-        // A date OCR spaced out or marked: "26- 06- "2018", "15 /06/ 2018".
-        text = text.replacing(#/(\d{1,2}) ?([-\/.]) ?["']? ?(\d{1,2}) ?\2 ?["']? ?(\d{4}|\d{2})(?!\d)/#) { match in
-            "\(match.1)\(match.2)\(match.3)\(match.2)\(match.4)"
+        // A date OCR spaced out or marked: "26- 06- "2018", "15 /06/ 2018", "20~-06- "2018", "O5- 05: 2018"
+        // (an O for a zero, a colon for the second dash).
+        let spaced = text
+        text = text.replacing(#/([\dO]{1,2})[ ~]?([-\/.])[ ~]?["']? ?([\dO]{1,2})[ ~]?(?:\2|:)[ ~]?["']? ?(\d{4}|\d{2})(?!\d)/#) { match in
+            let day = match.1.replacing("O", with: "0"), month = match.3.replacing("O", with: "0")
+            let before = spaced[..<match.range.lowerBound].last
+            guard day.contains(where: \.isNumber), month.contains(where: \.isNumber), before.map({ !$0.isLetter && !$0.isNumber }) ?? true
+            else { return String(match.0) }
+            return "\(day)\(match.2)\(month)\(match.2)\(match.4)"
         }
         let edgeMarks: Set<Character> = ["|", "_", "~", "=", ":", ";", ",", ".", "'", "`", "^", "*", ">", "<", "»", "«", "\"", "!"]
         while let first = text.first, edgeMarks.contains(first) || first == " " || (first == "-" && text.dropFirst().first == " ") {

@@ -69,6 +69,9 @@ import Testing
         ("Date : 26- 06- \u{201C}2018 15:16:13", "MYR", "2018-06-26"),
         ("15 /06/ 2018", "MYR", "2018-06-15"),
         ("03/05/2018", "MYR", "2018-05-03"),
+        ("Date : O5- 05: 2018 11:25:29", "MYR", "2018-05-05"),
+        ("Date : 20~-06- \u{201C}2018 13:45", "MYR", "2018-06-20"),
+        ("----2003 CLOSED 15 Jun 18 09:08:37 PM", "MYR", "2018-06-15"),
     ])
     func datesInTheFormsReceiptsPrint(text: String, currency: String, date: String) {
         #expect(read(text, currency).date == CalendarDate(iso: date))
