@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    /// A scan (paper to the edges) is enlarged before OCR when small; a photo of a receipt on a
+    /// table is not, as enlarging one lost a line in the browser test.
+    @Test func onlyAScanIsTakenForAScan() throws {
+        func page(_ name: String) throws -> VipsImageRef {
+            let source = try SourceImage.open(path: Fixture.path(name), maxPixels: 50_000_000)
+            return try source.gray(longSide: 1600, allowEnlarging: true).inMemory()
+        }
+        #expect(try OCRPage.isScan(page("text.png")))
+        #expect(try !OCRPage.isScan(page("receipt-photo.jpg")))
+    }
+
     @Test func readsTheFirstPageOfAPDF() async throws {
         let text = try await recognizer.text(inImageAt: Fixture.path("document.pdf"))
         #expect(text.contains("Hearth warranty card"), "got \(text)")
