@@ -42,7 +42,7 @@ extension ReceiptReading {
     }
 
     /// The value of a run of digits and separators in minor units, when it is shaped like an amount.
-    private static func minorUnits(in run: Substring, digits: Int) -> Int? {
+    static func minorUnits(in run: Substring, digits: Int) -> Int? {
         var whole = run, fraction: Substring = ""
         if digits > 0 {
             guard run.count > digits else { return nil }

@@ -50,15 +50,14 @@ extension ReceiptReading {
         return Array(codes.values)
     }
 
-    /// Whether `number` is shaped like an amount with `digits` decimals: "12.99", "1,249.00",
-    /// "1.249,00", "1,280"; for a currency without decimals "500" or "1,280" (not "063" nor "63.80").
+    /// Whether `number` is shaped like an amount with `digits` decimals (``minorUnits(in:digits:)``:
+    /// "12.99", "1.249,00") or grouped in thousands ("1,280"); an amount without decimals never starts
+    /// with a 0 ("¥001" is no yen).
     private static func isAmount(_ number: String, digits: Int) -> Bool {
         let number = number.trimmingCharacters(in: CharacterSet(charactersIn: ".,'"))
-        if digits == 0 { return number.wholeMatch(of: #/[1-9]\d{0,6}|[1-9]\d{0,2}(?:[,.']\d{3})+|0/#) != nil }
         if number.wholeMatch(of: #/\d{1,3}(?:[,.']\d{3})+/#) != nil { return true }
-        guard let separator = number.lastIndex(where: { $0 == "." || $0 == "," }) else { return false }
-        let whole = number[..<separator], fraction = number[number.index(after: separator)...]
-        return fraction.count == digits && fraction.allSatisfy(\.isNumber) && whole.wholeMatch(of: #/\d+|\d{1,3}(?:[,.']\d{3})+/#) != nil
+        if digits == 0 && number.hasPrefix("0") && number != "0" { return false }
+        return minorUnits(in: Substring(number), digits: digits) != nil
     }
 
     /// The currency a sign stands for; nil when it could be several and the household's is none of them.

@@ -30,7 +30,7 @@ extension ReceiptReading {
     }
 
     /// Whether two amounts are written with as many digits and differ in exactly one of them.
-    static func oneDigitApart(_ first: Int, _ second: Int) -> Bool {
+    private static func oneDigitApart(_ first: Int, _ second: Int) -> Bool {
         let (a, b) = (String(first), String(second))
         return a.count == b.count && zip(a, b).count { $0 != $1 } == 1
     }
