@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "HearthCLI",
             dependencies: [
-                "HearthServer", "HearthStore", "HearthAPI", "HearthCore", "HearthReports",
+                "HearthServer", "HearthStore", "HearthAPI", "HearthCore", "HearthReports", "HearthMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

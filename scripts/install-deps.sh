@@ -12,12 +12,18 @@ if ! have_cmd swift; then
 fi
 
 # Every build compiles HearthMedia against libvips (with HEIF and PDF), tesseract and zbar through
-# pkg-config; text recognition needs the English language data at run time.
+# pkg-config.
 have_cmd pkg-config || need+=(pkg-config)
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
 pkg-config --exists zbar 2>/dev/null || need+=(libzbar-dev)
-ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
+# Receipts are read in English and the languages of HEARTH_OCR_LANGUAGES (by default German,
+# French, Spanish, Italian and Malay); "osd" finds which way up a sideways photo is.
+languages="eng osd ${HEARTH_OCR_LANGUAGES:-deu fra spa ita msa}"
+for language in ${languages//[,+]/ }; do
+    ls /usr/share/tesseract-ocr/*/tessdata/"$language".traineddata >/dev/null 2>&1 ||
+        need+=("tesseract-ocr-$(echo "$language" | tr '[:upper:]_' '[:lower:]-')")
+done
 # HearthReports: PDF through cairo and pango, ZIP archives through zlib.
 pkg-config --exists pangocairo 2>/dev/null || need+=(libcairo2-dev libpango1.0-dev)
 pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)

@@ -10,8 +10,10 @@ time, and followed until it is read; what the server proposes is compared with t
 - shop: exact (case and spacing aside) and close (similarity at least 0.8, difflib's ratio);
 - currency: the one expected (`--currency`, the household's, e.g. MYR for SROIE's "RM").
 
-Prints each field's share right, every receipt with a field wrong (expected and proposed), and the
-time from upload to read (p50, p90). With HEARTH_URL it uses that running server (registration must
+Prints each field's share right, every receipt with a field wrong (expected, proposed and the
+server's confidence in it), per field how often it was right when the server was sure of it and
+when it marked it to check (confidence below `check`), and the time from upload to read (p50, p90).
+With HEARTH_URL it uses that running server (registration must
 be open); otherwise it starts a release build (or HEARTH_BIN) on an empty database.
 
 Usage: scripts/receipt-accuracy.py DIR [--currency MYR] [--limit N] [--quiet] [--save-text OUT]
@@ -121,6 +123,8 @@ def measure(base, folder, currency, limit, quiet, save_text):
     right = {"total": 0, "date": 0, "shop exact": 0, "shop close": 0, "all three": 0, "currency": 0}
     proposed = {"total": 0, "date": 0, "shop": 0}
     currencies, timings, failures = {}, [], []
+    # Per field, how often it was right when the server was sure of it and when it asked for a check.
+    calibration = {field: {"sure": [0, 0], "check": [0, 0]} for field in ("total", "date", "shop close")}
     for key_path in keys:
         name = os.path.splitext(os.path.basename(key_path))[0]
         images = [p for p in glob.glob(os.path.join(folder, "img", name + ".*"))]
@@ -148,6 +152,12 @@ def measure(base, folder, currency, limit, quiet, save_text):
             "currency": got_currency == currency,
         }
         checks["all three"] = checks["total"] and checks["date"] and checks["shop close"]
+        confidence = proposal.get("confidence") or {}
+        for field, value, name_in_api in (("total", total, "total"), ("date", date, "date"), ("shop close", shop, "vendor")):
+            if value is not None and name_in_api in confidence:
+                bucket = calibration[field]["sure" if confidence[name_in_api] >= confidence["check"] else "check"]
+                bucket[0] += checks[field]
+                bucket[1] += 1
         for field, ok in checks.items():
             right[field] += ok
         proposed["total"] += total is not None
@@ -156,9 +166,10 @@ def measure(base, folder, currency, limit, quiet, save_text):
         wrong = [field for field in ("total", "date", "shop close", "currency") if not checks[field]]
         if wrong:
             failures.append(f"{name}: " + "; ".join(
-                f"{field}: {expected!r} -> {got!r}" for field, expected, got in [
-                    ("total", key.get("total"), total), ("date", key.get("date"), date),
-                    ("shop close", key.get("company"), shop), ("currency", currency, got_currency)] if field in wrong))
+                f"{field}: {expected!r} -> {got!r} ({confidence.get(name_in_api, '-')})" for field, expected, got, name_in_api in [
+                    ("total", key.get("total"), total, "total"), ("date", key.get("date"), date, "date"),
+                    ("shop close", key.get("company"), shop, "vendor"), ("currency", currency, got_currency, "currency")]
+                if field in wrong))
     count = len(timings)
     if not quiet:
         print("Receipts with a field wrong (expected -> proposed; totals in minor units):")
@@ -168,6 +179,9 @@ def measure(base, folder, currency, limit, quiet, save_text):
     for field, value in right.items():
         print(f"  {field:11} {value:3} of {count} ({100 * value / count:.0f} %)")
     print(f"  proposed: total {proposed['total']}, date {proposed['date']}, shop {proposed['shop']} of {count}")
+    for field, buckets in calibration.items():
+        sure, check = buckets["sure"], buckets["check"]
+        print(f"  {field:11} right when sure {sure[0]} of {sure[1]}, when marked to check {check[0]} of {check[1]}")
     print(f"  currencies proposed: {', '.join(f'{c} {n}' for c, n in sorted(currencies.items(), key=lambda x: -x[1]))}")
     ordered = sorted(timings)
     print(f"  upload to read: p50 {statistics.median(ordered):.2f} s, p90 {ordered[int(0.9 * (count - 1))]:.2f} s, max {ordered[-1]:.2f} s")

@@ -86,12 +86,17 @@ enum InventoryText {
         case .read, .confirmed:
             let fields = receipt.status == .confirmed ? nil : receipt.proposal
             var lines = ["Read (confirm it on the Receipts page before it reaches your items):"]
-            func add(_ label: String, _ value: String?) { lines.append("  \(label): \(value ?? "—")") }
-            add("Shop", receipt.vendor ?? fields?.vendor)
-            add("Date", receipt.date ?? fields?.date)
-            add("Total", (receipt.total ?? fields?.total).map { money($0) })
-            add("Tax", (receipt.tax ?? fields?.tax).map { money($0) })
-            add("Number", receipt.number ?? fields?.number)
+            let sure = fields?.confidence
+            // A proposed field read unclearly is marked for the person to check.
+            func add(_ label: String, _ value: String?, _ confidence: Double? = nil) {
+                let check = value != nil && (confidence.map { $0 < (sure?.check ?? 0) } ?? false)
+                lines.append("  \(label): \(value ?? "—")\(check ? "  (check: read unclearly)" : "")")
+            }
+            add("Shop", receipt.vendor ?? fields?.vendor, receipt.vendor == nil ? sure?.vendor : nil)
+            add("Date", receipt.date ?? fields?.date, receipt.date == nil ? sure?.date : nil)
+            add("Total", (receipt.total ?? fields?.total).map { money($0) }, receipt.total == nil ? sure?.total : nil)
+            add("Tax", (receipt.tax ?? fields?.tax).map { money($0) }, receipt.tax == nil ? sure?.tax : nil)
+            add("Number", receipt.number ?? fields?.number, receipt.number == nil ? sure?.number : nil)
             let lineItems = fields?.lines.map { ($0.description, $0.quantity, $0.amount) } ?? receipt.lines.map { ($0.description, $0.quantity, $0.amount) }
             if !lineItems.isEmpty {
                 lines.append("  Lines:")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import HearthMedia
 import HearthServer
 import Logging
 
@@ -55,8 +56,6 @@ struct ServerOptions: ParsableArguments {
             maxBackupBytes: try positive(config, "hearth.max.backup.mb", defaults.maxBackupBytes / 1_048_576) * 1_048_576,
             maxPixels: try positive(config, "hearth.max.megapixels", defaults.maxPixels / 1_000_000) * 1_000_000
         )
-        let languages = config.string(forKey: "hearth.ocr.languages", default: "")
-            .split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)
         var configuration = AppConfiguration(
             host: host ?? config.string(forKey: "hearth.host", default: "127.0.0.1"),
             port: port,
@@ -71,7 +70,7 @@ struct ServerOptions: ParsableArguments {
                                               default: config.bool(forKey: "hearth.webhooks.allow.loopback", default: false)),
             pushContact: try pushContact(config),
             limits: limits,
-            ocrLanguages: languages.isEmpty ? nil : languages,
+            ocrLanguages: try ocrLanguages(config),
             backupDirectory: config.string(forKey: "hearth.backup.dir"),
             mediaDirectory: mediaDirectory ?? config.string(forKey: "hearth.media.dir")
         )
@@ -102,6 +101,22 @@ struct ServerOptions: ParsableArguments {
         } catch {
             throw ValidationError("\(error)")
         }
+    }
+
+    /// `HEARTH_OCR_LANGUAGES`: the tesseract languages receipts are read in (nil: every one
+    /// installed). A language without its data would leave every receipt unread, so it stops the start.
+    private func ocrLanguages(_ config: ConfigReader) throws -> [String]? {
+        let languages = config.string(forKey: "hearth.ocr.languages", default: "")
+            .split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)
+        guard !languages.isEmpty else { return nil }
+        let installed = Set(TextRecognizer.installedLanguages())
+        let missing = languages.filter { !installed.contains($0) }
+        guard missing.isEmpty else {
+            let packages = missing.map { "tesseract-ocr-" + $0.lowercased().replacingOccurrences(of: "_", with: "-") }
+            throw ValidationError("HEARTH_OCR_LANGUAGES names \(missing.joined(separator: ", ")), which tesseract has no data for: "
+                                  + "install \(packages.joined(separator: " ")) (make run does), or leave it out.")
+        }
+        return languages
     }
 
     /// `HEARTH_PUSH_CONTACT`: a `mailto:` or `https:` address push services may write to.

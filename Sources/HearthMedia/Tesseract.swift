@@ -44,7 +44,8 @@ enum Tesseract {
         return languages.sorted()
     }
 
-    static func recognize(_ page: GrayImage, languages: [String], dataPath: String?) throws -> String {
+    /// The page's lines of text, top to bottom, each with tesseract's confidence in it.
+    static func recognize(_ page: GrayImage, languages: [String], dataPath: String?) throws -> [RecognizedLine] {
         _ = quiet
         oneThread()
         guard !languages.isEmpty else { throw MediaError.failed("no tesseract language data installed") }
@@ -64,9 +65,24 @@ enum Tesseract {
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
             // The page is scaled to about 300 dpi worth of detail; saying so stops tesseract guessing.
             TessBaseAPISetSourceResolution(handle, 300)
-            guard let text = TessBaseAPIGetUTF8Text(handle) else { throw MediaError.failed("tesseract could not recognise the page") }
-            defer { TessDeleteText(text) }
-            return String(cString: text)
+            guard TessBaseAPIRecognize(handle, nil) == 0 else { throw MediaError.failed("tesseract could not recognise the page") }
+            return lines(of: handle)
         }
+    }
+
+    /// The lines of a recognised page; none when it holds no text.
+    private static func lines(of handle: OpaquePointer) -> [RecognizedLine] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var lines: [RecognizedLine] = []
+        repeat {
+            guard let utf8 = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE) else { continue }
+            defer { TessDeleteText(utf8) }
+            let text = String(cString: utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
+            if !text.isEmpty { lines.append(RecognizedLine(text: text, confidence: min(max(confidence, 0), 1))) }
+        } while TessPageIteratorNext(page, RIL_TEXTLINE) != 0
+        return lines
     }
 }

@@ -1,5 +1,17 @@
 import Foundation
 
+/// One line of text read from a picture, with how sure tesseract is of it: 0 (a guess) to 1, the
+/// mean of its words' confidences.
+public struct RecognizedLine: Sendable, Equatable {
+    public let text: String
+    public let confidence: Double
+
+    public init(text: String, confidence: Double) {
+        self.text = text
+        self.confidence = confidence
+    }
+}
+
 /// Reads the text in photos of receipts and documents with tesseract, on the server.
 public struct TextRecognizer: Sendable {
     private let processor: ImageProcessor
@@ -21,21 +33,25 @@ public struct TextRecognizer: Sendable {
         Tesseract.installedLanguages(dataPath: dataPath)
     }
 
-    /// The text tesseract reads in the image or the first page of a PDF, after preprocessing that
+    /// The lines of text tesseract reads in the image or the first page of a PDF, after preprocessing that
     /// makes phone photos of receipts read well: upright, grey, scaled so letters are a size
     /// tesseract likes, uneven lighting and shadows evened out, the table around the paper
     /// blanked; read as one column of lines (tesseract's `--psm 4`), so a receipt's prices stay on
     /// their items' lines. Throws `MediaError.failed` when tesseract cannot start (no language data).
-    public func text(inImageAt path: String) async throws -> String {
+    public func lines(inImageAt path: String) async throws -> [RecognizedLine] {
         let (maxPixels, recent) = (processor.maxPixels, processor.recent)
         let languages = languages
         let dataPath = dataPath
         return try await processor.run {
             let source = try SourceImage.open(path: path, maxPixels: maxPixels, recent: recent)
             let page = try OCRPage.prepare(source)
-            let text = try Tesseract.recognize(page, languages: languages, dataPath: dataPath)
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return try Tesseract.recognize(page, languages: languages, dataPath: dataPath)
         }
+    }
+
+    /// The text tesseract reads in the image, a line to a line (see ``lines(inImageAt:)``).
+    public func text(inImageAt path: String) async throws -> String {
+        try await lines(inImageAt: path).map(\.text).joined(separator: "\n")
     }
 
     /// "eng" first (receipts mix English words into every language), then the rest in order.

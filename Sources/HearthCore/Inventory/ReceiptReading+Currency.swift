@@ -7,7 +7,8 @@ extension ReceiptReading {
     /// "ALL ITEMS" is not Albanian lek and OCR's stray "¥" or "$" (a misread S) in a word is no
     /// currency. The sign or code shown most often wins; the household's currency wins a tie. "$" is
     /// the household's own dollar where it uses one (CAD, AUD ...), else USD.
-    static func currency(of lines: [String], fallback: String) -> String {
+    /// `printed`: the receipt shows it (else it is the household's).
+    static func currency(of lines: [String], fallback: String) -> (code: String, printed: Bool) {
         var votes: [String: Int] = [:]
         for line in lines {
             for code in codesAgainstAmounts(in: line, fallback: fallback) { votes[code, default: 0] += 2 }
@@ -23,7 +24,7 @@ extension ReceiptReading {
             }
         }
         let best = votes.max { ($0.value, $0.key == fallback ? 1 : 0, $1.key) < ($1.value, $1.key == fallback ? 1 : 0, $0.key) }
-        return best?.key ?? fallback
+        return best.map { ($0.key, true) } ?? (fallback, false)
     }
 
     /// The currencies of the signs written right before an amount or right after it (one space

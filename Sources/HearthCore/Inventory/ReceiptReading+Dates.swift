@@ -4,19 +4,21 @@ extension ReceiptReading {
     /// The day of purchase: a date printed after "Date", "Datum" or "Order date" first, else the first
     /// date on the receipt. Dates after "Return by", "Shipped", "Delivery", "Due" or "Expires" are never
     /// the day of purchase, so a receipt showing only those has no date.
-    static func date(in lines: [String], currency: String) -> CalendarDate? {
-        var best: (score: Int, date: CalendarDate)?
-        for line in lines {
+    /// Also says on which line it stands, whether a label says it is the purchase's, and whether it
+    /// can be read only one way (no day and month that could swap, a four-digit year).
+    static func date(in lines: [String], currency: String) -> (date: CalendarDate, line: Int, labelled: Bool, plain: Bool)? {
+        var best: (date: CalendarDate, line: Int, labelled: Bool, plain: Bool)?
+        for (index, line) in lines.enumerated() {
             var contextStart = line.startIndex
             for found in dates(in: line, currency: currency) {
                 let context = Set(words(of: String(line[contextStart..<found.range.lowerBound])))
                 contextStart = found.range.upperBound
                 guard context.isDisjoint(with: otherDates) else { continue }
-                let score = context.isDisjoint(with: purchaseDates) ? 0 : 1
-                if score > (best?.score ?? -1) { best = (score, found.date) }
+                let labelled = !context.isDisjoint(with: purchaseDates)
+                if best == nil || (labelled && best?.labelled == false) { best = (found.date, index, labelled, found.plain) }
             }
         }
-        return best?.date
+        return best
     }
 
     private static let purchaseDates: Set<String> = ["date", "datum", "dated", "order", "ordered", "invoice", "purchase", "purchased",
@@ -28,11 +30,13 @@ extension ReceiptReading {
 
     /// Every complete date on `line` with where it stands: 2026-03-14, 03/14/2026, 14.03.2026,
     /// 14/03/26, Mar 14 2026, March 14, 2026, 14 Mar 2026, 14-Mar-26, 14. März 2026, 9 mars 2026.
-    static func dates(in line: String, currency: String) -> [(date: CalendarDate, range: Range<String.Index>)] {
-        var found: [(date: CalendarDate, range: Range<String.Index>)] = []
-        func add(_ date: CalendarDate?, _ range: Range<String.Index>) {
+    /// `plain`: the date can be read only one way (a four-digit year, and no day and month that
+    /// could swap places).
+    static func dates(in line: String, currency: String) -> [(date: CalendarDate, range: Range<String.Index>, plain: Bool)] {
+        var found: [(date: CalendarDate, range: Range<String.Index>, plain: Bool)] = []
+        func add(_ date: CalendarDate?, _ range: Range<String.Index>, plain: Bool = true) {
             guard let date, isolated(range, in: line), !found.contains(where: { $0.range.overlaps(range) }) else { return }
-            found.append((date, range))
+            found.append((date, range, plain))
         }
         for match in line.matches(of: #/(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})/#) where match.2 == match.4 {
             add(calendarDate(year: match.1, month: Int(match.3), day: Int(match.5)), match.range)
@@ -40,7 +44,8 @@ extension ReceiptReading {
         for match in line.matches(of: #/(\d{1,2})([-/.])(\d{1,2})([-/.])(\d{4}|\d{2})/#) where match.2 == match.4 {
             guard let first = Int(match.1), let second = Int(match.3) else { continue }
             let monthFirst = second > 12 || (first <= 12 && match.2 != "." && currency == "USD")
-            add(calendarDate(year: match.5, month: monthFirst ? first : second, day: monthFirst ? second : first), match.range)
+            add(calendarDate(year: match.5, month: monthFirst ? first : second, day: monthFirst ? second : first), match.range,
+                plain: match.5.count == 4 && (first > 12 || second > 12 || first == second))
         }
         for (date, range) in matches(of: #/(\d{1,2})(?:st|nd|rd|th)?\.?[ -]?(\p{L}{3,9})\.?,?[ -]?(\d{4}|\d{2})/#, in: line, {
             calendarDate(year: $0.3, month: month(named: $0.2), day: Int($0.1))

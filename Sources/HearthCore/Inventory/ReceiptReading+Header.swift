@@ -5,12 +5,13 @@ extension ReceiptReading {
     /// date, label ("Cashier", "Sold to", "Receipt #") or a title ("RECEIPT", "Welcome"). "Welcome to X"
     /// names X; "X Order Confirmation" names X. Nil once prices or a table heading begin, since a
     /// shop's name is never printed below them.
-    static func vendor(in lines: [ScannedLine]) -> String? {
+    /// Also says which lines it stands on and whether it is a registered name (with a legal form).
+    static func vendor(in lines: [ScannedLine]) -> (name: String, lines: ClosedRange<Int>, registered: Bool)? {
         let top = Array(lines.prefix(10).prefix { $0.amounts.isEmpty })
-        if let company = registeredCompany(in: top) { return company }
-        for line in lines.prefix(8) {
+        if let company = registeredCompany(in: top) { return (company.name, company.lines, true) }
+        for (index, line) in lines.prefix(8).enumerated() {
             if !line.amounts.isEmpty || (!line.words.isEmpty && line.words.allSatisfy(tableHeadings.contains)) { return nil }
-            if let name = shopName(line) { return name }
+            if let name = shopName(line) { return (name, index...index, false) }
         }
         return nil
     }
@@ -19,8 +20,9 @@ extension ReceiptReading {
     /// Sdn Bhd", "Wohnwerk Keller GmbH", "ACME Ltd."), up to the form: a registered name is the shop's
     /// even below a logo OCR read as letters. A name broken over two lines ("PASAR RAYA MEGA MAJU" /
     /// "(SEMENYIH) SDN BHD") is joined when the line above is in the same capitals.
-    static func registeredCompany(in lines: [ScannedLine]) -> String? {
+    static func registeredCompany(in lines: [ScannedLine]) -> (name: String, lines: ClosedRange<Int>)? {
         for (index, line) in lines.enumerated() {
+            var first = index
             guard let form = line.text.firstMatch(of: legalForm) ?? line.text.firstMatch(of: capitalLegalForm) else { continue }
             var name = String(line.text[..<form.range.upperBound]).trimmingCharacters(in: .whitespaces)
             let before = line.text[..<form.range.lowerBound]
@@ -28,9 +30,12 @@ extension ReceiptReading {
             if before.trimmingCharacters(in: .whitespaces).hasPrefix("(") || words.count < 2, index > 0 {
                 let above = lines[index - 1].text
                 let letters = above.filter(\.isLetter)
-                if letters.count >= 3, letters.allSatisfy(\.isUppercase), above.filter(\.isNumber).count < 3 { name = above + " " + name }
+                if letters.count >= 3, letters.allSatisfy(\.isUppercase), above.filter(\.isNumber).count < 3 {
+                    name = above + " " + name
+                    first = index - 1
+                }
             }
-            if let name = shopName(ScannedLine(text: name, currency: "USD")) { return name }
+            if let name = shopName(ScannedLine(text: name, currency: "USD")) { return (name, first...index) }
         }
         return nil
     }

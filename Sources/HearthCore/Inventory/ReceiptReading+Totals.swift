@@ -1,17 +1,32 @@
 import Foundation
 
 extension ReceiptReading {
+    /// What was paid, the line it was read from, and whether the rest of the receipt bears it out.
+    struct FoundTotal {
+        let money: Money
+        let line: Int
+        /// How strongly its line says "total" (``totalRank(_:)``); nil when it is what was paid.
+        let rank: Int?
+        /// Something else on the receipt agrees: a rounding line above it, a payment, another total
+        /// line, subtotal plus tax, or the items' prices added up.
+        let borneOut: Bool
+    }
+
     /// What was paid: among the total lines (GRAND TOTAL, "Total à payer" or "Order total" before
     /// TOTAL, Summe or AMOUNT DUE, before BALANCE DUE, which may be what is left after a deposit), the
     /// one the rest of the receipt bears out. A total after a rounding line ("Rounding Adj",
     /// Malaysia's and Switzerland's cash rounding) is the rounded one paid; a total that equals what
-    /// was paid (a card payment, or cash less change) or that other total lines repeat is more likely
-    /// read right than one OCR garbled. On a tie the later line wins: the final total stands below
-    /// the others. Never a SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero; with
-    /// no total line at all, cash less the change, or the one amount paid.
-    static func total(in lines: [ScannedLine]) -> (money: Money, line: Int)? {
+    /// was paid (a card payment, or cash less change), that other total lines repeat, that a subtotal
+    /// and the tax add up to, or that the items' prices add up to is more likely read right than one
+    /// OCR garbled. On a tie the later line wins: the final total stands below the others. Never a
+    /// SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero; with no total line at
+    /// all, cash less the change, or the one amount paid.
+    static func total(in lines: [ScannedLine], items: [ReceiptLine]) -> FoundTotal? {
         var candidates: [(rank: Int, money: Money, line: Int)] = []
-        for (index, line) in lines.enumerated() {
+        // A tax summary's table ("GST Summary / SR 6% 180.00 10.80 / Total: 180.00 10.80") ends in
+        // a total of the taxed amounts and their tax, not of the purchase.
+        let summary = lines.firstIndex { $0.hasAny(["summary", "zusammenfassung"]) && $0.hasAny(taxWords) } ?? lines.endIndex
+        for (index, line) in lines[..<summary].enumerated() {
             guard let rank = totalRank(line) else { continue }
             let amount = line.amounts.isEmpty ? amountAlone(on: lines, at: index + 1) : line.amounts.last?.money
             guard let amount, amount.amount > 0 else { continue }
@@ -20,13 +35,64 @@ extension ReceiptReading {
         let rounding = lines.lastIndex { $0.hasAny(["rounding", "rounded", "pembundaran"]) || $0.has("round adj") }
         let afterRounding = rounding.flatMap { rounding in candidates.first { $0.line > rounding }?.line }
         let paid = payments(in: lines)
-        func score(_ candidate: (rank: Int, money: Money, line: Int)) -> Int {
+        let sums = sums(in: lines, items: items)
+        func score(_ candidate: (rank: Int, money: Money, line: Int)) -> (rank: Int, support: Int) {
             let repeated = candidates.count { $0.line != candidate.line && $0.money == candidate.money }
-            return (3 - candidate.rank) * 10 + (candidate.line == afterRounding ? 15 : 0) + (paid.amounts.contains(candidate.money) ? 10 : 0)
-                + min(repeated, 2) * 5
+            let support = (candidate.line == afterRounding ? 15 : 0) + (paid.amounts.contains(candidate.money) ? 10 : 0)
+                + min(repeated, 2) * 5 + (sums.contains(candidate.money) ? 10 : 0)
+            return ((3 - candidate.rank) * 10, support)
         }
-        // With no total line readable, what was paid is what it cost.
-        return candidates.max { (score($0), $0.line) < (score($1), $1.line) }.map { ($0.money, $0.line) } ?? paid.total
+        let best = candidates.max { first, second in
+            let (a, b) = (score(first), score(second))
+            return (a.rank + a.support, first.line) < (b.rank + b.support, second.line)
+        }
+        let fromPayment = paid.total.map { FoundTotal(money: $0.money, line: $0.line, rank: nil, borneOut: false) }
+        if let best {
+            // A total above the rounding line that nothing bears out, a few cents from cash less the
+            // change: the rounded amount paid stands on a line OCR could not read as a total.
+            if let rounding, best.line < rounding, score(best).support == 0, let fromPayment, fromPayment.money != best.money,
+               abs(fromPayment.money.amount - best.money.amount) <= 10 {
+                return fromPayment
+            }
+            return FoundTotal(money: best.money, line: best.line, rank: best.rank, borneOut: score(best).support > 0)
+        }
+        // With no total line readable, what was paid is what it cost; with a total line whose amount
+        // OCR lost, what subtotal and tax make.
+        if let fromPayment { return fromPayment }
+        guard lines[..<summary].contains(where: { totalRank($0) != nil && $0.amounts.isEmpty }) else { return nil }
+        return taxedSubtotal(in: lines).map { FoundTotal(money: $0.money, line: $0.line, rank: nil, borneOut: false) }
+    }
+
+    /// The subtotal before tax plus the tax, with the subtotal's line, when the receipt has both
+    /// ("Total (Excluding GST): 4.80", "GST 0.00").
+    private static func taxedSubtotal(in lines: [ScannedLine]) -> (money: Money, line: Int)? {
+        guard let tax = tax(in: lines), let index = lines.lastIndex(where: isSubtotal),
+              let subtotal = lines[index].amounts.last?.money, subtotal.currency == tax.currency, subtotal.amount > 0
+        else { return nil }
+        return (Money(amount: subtotal.amount + tax.amount, currency: tax.currency), index)
+    }
+
+    /// What the receipt adds up to on its own: each subtotal plus the tax, and the items' prices.
+    private static func sums(in lines: [ScannedLine], items: [ReceiptLine]) -> Set<Money> {
+        var sums: Set<Money> = []
+        let prices = items.compactMap(\.amount)
+        if prices.count > 1, prices.count == items.count, let first = prices.first, prices.allSatisfy({ $0.currency == first.currency }) {
+            sums.insert(Money(amount: prices.reduce(0) { $0 + $1.amount }, currency: first.currency))
+        }
+        if let tax = tax(in: lines), tax.amount > 0 {
+            for line in lines where isSubtotal(line) {
+                if let subtotal = line.amounts.last?.money, subtotal.currency == tax.currency {
+                    sums.insert(Money(amount: subtotal.amount + tax.amount, currency: tax.currency))
+                }
+            }
+        }
+        return sums
+    }
+
+    /// A SUBTOTAL line with its amount; also "Total Excl GST", the total before the tax.
+    static func isSubtotal(_ line: ScannedLine) -> Bool {
+        (line.hasAny(["subtotal", "zwischensumme", "excl", "excluding"]) || line.has("sub total") || line.has("sous total"))
+            && !line.amounts.isEmpty
     }
 
     /// Whether two amounts are written with as many digits and differ in exactly one of them.
@@ -40,7 +106,8 @@ extension ReceiptReading {
     /// change, else the one amount paid.
     static func payments(in lines: [ScannedLine]) -> (amounts: Set<Money>, total: (money: Money, line: Int)?) {
         let paymentWords: Set<String> = ["cash", "tunai", "bar", "visa", "mastercard", "master", "card", "credit", "debit", "amex",
-                                         "paid", "payment", "tendered", "bayar", "especes", "carte", "karte", "ec", "efectivo", "tarjeta"]
+                                         "paid", "payment", "tendered", "bayar", "especes", "carte", "karte", "ec", "efectivo", "tarjeta",
+                                         "received", "accepted"]
         var paid: Set<Money> = []
         var cash: Money?
         var lastPayment: Int?
@@ -55,7 +122,7 @@ extension ReceiptReading {
             } else if line.hasAny(paymentWords), totalRank(line) == nil {
                 paid.insert(amount)
                 lastPayment = index
-                if line.hasAny(["cash", "tunai", "bar", "especes", "efectivo", "tendered"]) { cash = amount }
+                if line.hasAny(["cash", "tunai", "bar", "especes", "efectivo", "tendered", "received", "accepted"]) { cash = amount }
             }
         }
         let onlyPayment = paid.count == 1 ? lastPayment.map { (paid.first!, $0) } : nil
@@ -86,7 +153,7 @@ extension ReceiptReading {
     private static let notTotals: Set<String> = [
         "subtotal", "zwischensumme", "savings", "saving", "saved", "save", "discount", "discounts", "rabatt", "remise", "items", "item",
         "qty", "quantity", "artikel", "articles", "before", "excl", "excluding", "net", "netto", "ht", "points", "tip", "tips",
-        "change", "tendered", "ruckgeld", "rueckgeld", "deposit", "paid",
+        "change", "tendered", "ruckgeld", "rueckgeld", "deposit", "paid", "accepted", "received",
     ]
 
     /// Sales tax, VAT, MwSt, TVA, GST ...: the tax on the purchase. Several rates add up; a TOTAL TAX
@@ -97,7 +164,9 @@ extension ReceiptReading {
         var parts: [Money] = []
         for (index, line) in lines.enumerated() where isTaxLine(line) {
             var amounts = unlabelledAmounts(line)
-            if line.amounts.isEmpty, lines.indices.contains(index + 1), !lines[index + 1].words.contains(where: { $0.count >= 3 }) {
+            // Under a tax summary's heading the row starts with a tax code ("ZRL (@ 0%) 4.80 0.00").
+            let label = line.hasAny(["summary", "code"]) ? 4 : 3
+            if line.amounts.isEmpty, lines.indices.contains(index + 1), !lines[index + 1].words.contains(where: { $0.count >= label }) {
                 amounts = lines[index + 1].amounts.map(\.money)
             }
             guard let tax = taxAmount(amounts.filter { $0.amount >= 0 }) else { continue }
@@ -114,8 +183,8 @@ extension ReceiptReading {
     static func isTaxLine(_ line: ScannedLine) -> Bool {
         guard line.hasAny(taxWords) else { return false }
         let registration: Set<String> = ["reg", "no", "nr", "number", "id", "idnr", "nummer", "registration", "before", "excl",
-                                         "exempt", "exemption", "zero", "rated"]
-        let totalWithTax = line.hasAny(["total", "summe"]) && line.hasAny(["incl", "inkl", "including", "inc", "ttc"])
+                                         "excluding", "exclusive", "exempt", "exemption", "zero", "rated"]
+        let totalWithTax = line.hasAny(["total", "summe"]) && line.hasAny(["incl", "inkl", "including", "inclusive", "inc", "ttc"])
         return !line.hasAny(registration) && !totalWithTax
     }
 
@@ -135,7 +204,7 @@ extension ReceiptReading {
     /// the SUBTOTAL and the total line, subtotal plus tax make the total, so a tax that cannot be read
     /// there, or that misses by a single digit (an OCR slip, "1.67" for "1.07"), is their difference.
     /// With a fee or a tip between them the printed tax stands, and an unreadable one stays nil.
-    static func checkedTax(_ tax: Money?, total: (money: Money, line: Int)?, in lines: [ScannedLine]) -> Money? {
+    static func checkedTax(_ tax: Money?, total: FoundTotal?, in lines: [ScannedLine]) -> Money? {
         guard let total else { return tax }
         if let tax, tax.amount >= total.money.amount { return nil }
         guard let subtotal = subtotal(before: total.line, withOnlyTaxBetween: lines) else { return tax }
@@ -146,9 +215,6 @@ extension ReceiptReading {
 
     /// The SUBTOTAL above line `totalLine` when everything priced or taxed between them is tax.
     private static func subtotal(before totalLine: Int, withOnlyTaxBetween lines: [ScannedLine]) -> Money? {
-        let isSubtotal = { (line: ScannedLine) in
-            (line.hasAny(["subtotal", "zwischensumme"]) || line.has("sub total") || line.has("sous total")) && !line.amounts.isEmpty
-        }
         guard let subtotalLine = lines[..<totalLine].lastIndex(where: isSubtotal) else { return nil }
         let between = lines[(subtotalLine + 1)..<totalLine]
         guard between.contains(where: isTaxLine), between.allSatisfy({ $0.amounts.isEmpty || isTaxLine($0) }),

@@ -34,10 +34,12 @@ public struct ReceiptProposal: Sendable, Equatable, Codable {
     public var currency: String
     /// The items bought, in printed order.
     public var lines: [ReceiptLine]
+    /// How sure the reading is of each field; nil for readings made before Hearth said.
+    public var confidence: ReceiptConfidence?
 
     /// A proposal; every field but the currency may be unknown.
     public init(vendor: String? = nil, date: CalendarDate? = nil, total: Money? = nil, tax: Money? = nil,
-                number: String? = nil, currency: String, lines: [ReceiptLine] = []) {
+                number: String? = nil, currency: String, lines: [ReceiptLine] = [], confidence: ReceiptConfidence? = nil) {
         self.vendor = vendor
         self.date = date
         self.total = total
@@ -45,6 +47,7 @@ public struct ReceiptProposal: Sendable, Equatable, Codable {
         self.number = number
         self.currency = currency
         self.lines = lines
+        self.confidence = confidence
     }
 }
 
@@ -55,16 +58,36 @@ public struct ReceiptProposal: Sendable, Equatable, Codable {
 /// (`ReceiptReading+Labels`, `+Dates`, `+Items`) over lines whose amounts were found once
 /// (`+Amounts`).
 public enum ReceiptReading {
-    /// The proposal for one receipt's OCR text.
+    /// The proposal for one receipt's text, typed or pasted: every line is taken as read exactly.
     /// `fallbackCurrency` is the household's currency, used when the text shows none ($, €, £, USD, EUR, CHF ...).
     public static func propose(from text: String, fallbackCurrency: String) -> ReceiptProposal {
-        let texts = text.split(whereSeparator: \.isNewline).map { cleaned(String($0)) }.filter { !$0.isEmpty }
+        propose(from: text.split(whereSeparator: \.isNewline).map { (String($0), 1) }, fallbackCurrency: fallbackCurrency)
+    }
+
+    /// The proposal for the lines OCR read of one receipt, each with OCR's confidence in it (0...1).
+    /// A field whose confidence falls below ``ReceiptConfidence/floor`` is left empty, not guessed.
+    public static func propose(from read: [(text: String, confidence: Double)], fallbackCurrency: String) -> ReceiptProposal {
+        let kept = read.map { (text: cleaned($0.text), confidence: $0.confidence) }.filter { !$0.text.isEmpty }
+        let texts = kept.map(\.text)
         let currency = currency(of: texts, fallback: fallbackCurrency)
-        let lines = texts.map { ScannedLine(text: $0, currency: currency) }
-        let total = total(in: lines)
-        let tax = checkedTax(tax(in: lines), total: total, in: lines)
-        return ReceiptProposal(vendor: vendor(in: lines), date: date(in: texts, currency: currency), total: total?.money, tax: tax,
-                               number: number(in: texts), currency: currency, lines: items(in: lines))
+        let lines = kept.map { ScannedLine(text: $0.text, currency: currency.code, confidence: $0.confidence) }
+        let items = items(in: lines)
+        let total = total(in: lines, items: items)
+        let found = Found(
+            vendor: vendor(in: lines), date: date(in: texts, currency: currency.code), total: total,
+            tax: checkedTax(tax(in: lines), total: total, in: lines), number: number(in: texts), currency: currency
+        )
+        let confidence = confidence(of: found, in: lines)
+        let floor = ReceiptConfidence.floor
+        return ReceiptProposal(
+            vendor: confidence.vendor.map { $0 >= floor } == true ? found.vendor?.name : nil,
+            date: confidence.date.map { $0 >= floor } == true ? found.date?.date : nil,
+            total: confidence.total.map { $0 >= floor } == true ? found.total?.money : nil,
+            tax: confidence.tax.map { $0 >= floor } == true ? found.tax : nil,
+            number: confidence.number.map { $0 >= floor } == true ? found.number : nil,
+            currency: currency.code, lines: items,
+            confidence: confidence.kept(atLeast: floor)
+        )
     }
 
     /// One line of receipt text with its words and amounts, worked out once.
@@ -75,10 +98,13 @@ public enum ReceiptReading {
         let words: [String]
         /// The amounts printed on it, left to right.
         let amounts: [FoundAmount]
+        /// How sure OCR is of the line, 0...1 (1 for typed text).
+        let confidence: Double
 
         /// Scans a cleaned line, reading its amounts in `currency`.
-        init(text: String, currency: String) {
+        init(text: String, currency: String, confidence: Double = 1) {
             self.text = text
+            self.confidence = confidence
             self.words = ReceiptReading.words(of: text)
             self.amounts = ReceiptReading.amounts(in: text, currency: currency)
         }
@@ -113,16 +139,18 @@ public enum ReceiptReading {
         text = text.replacing(#/(\d)\s*([.,])\s+(\d{2})(?!\d)|(\d)\s+([.,])\s*(\d{2})(?!\d)/#) { match in
             "\(match.1 ?? match.4 ?? "")\(match.2 ?? match.5 ?? "")\(match.3 ?? match.6 ?? "")"
         }
-        // A date OCR spaced out or marked: "26- 06- "2018", "15 /06/ 2018", "20~-06- "2018", "O5- 05: 2018"
-        // (an O for a zero, a colon for the second dash).
+        // A date OCR spaced out or marked: "26- 06- "2018", "15 /06/ 2018", "20~-06- "2018", "O5- 05: 2018",
+        // "09- -06- 2018" (an O for a zero, a colon for the second dash, a dash read twice).
         let spaced = text
-        text = text.replacing(#/([\dO]{1,2})[ ~]?([-\/.])[ ~]?["']? ?([\dO]{1,2})[ ~]?(?:\2|:)[ ~]?["']? ?(\d{4}|\d{2})(?!\d)/#) { match in
+        text = text.replacing(#/([\dO]{1,2})[ ~]?([-\/.])[ ~]?(?:\2 ?)?["']? ?([\dO]{1,2})[ ~]?(?:\2|:)[ ~]?(?:\2 ?)?["']? ?(\d{4}|\d{2})(?!\d)/#) { match in
             let day = match.1.replacing("O", with: "0"), month = match.3.replacing("O", with: "0")
             let before = spaced[..<match.range.lowerBound].last
             guard day.contains(where: \.isNumber), month.contains(where: \.isNumber), before.map({ !$0.isLetter && !$0.isNumber }) ?? true
             else { return String(match.0) }
             return "\(day)\(match.2)\(month)\(match.2)\(match.4)"
         }
+        // A currency sign glued to the word before its amount: "Grand TotalRM14.20".
+        text = text.replacing(#/(?i)(total|amount|amt|due|paid|cash|change)(RM|Rp)(\d)/#) { "\($0.1) \($0.2)\($0.3)" }
         let edgeMarks: Set<Character> = ["|", "_", "~", "=", ":", ";", ",", ".", "'", "`", "^", "*", ">", "<", "»", "«", "\"", "!"]
         while let first = text.first, edgeMarks.contains(first) || first == " " || (first == "-" && text.dropFirst().first == " ") {
             text.removeFirst()

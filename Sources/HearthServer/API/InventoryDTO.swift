@@ -143,7 +143,11 @@ extension Components.Schemas.Receipt {
             proposal: receipt.proposal.map { proposal in
                 .init(vendor: proposal.vendor, date: proposal.date?.description, total: proposal.total.map { .init($0) },
                       tax: proposal.tax.map { .init($0) }, number: proposal.number, currency: proposal.currency,
-                      lines: proposal.lines.map { .init(description: $0.description, quantity: $0.quantity, amount: $0.amount.map { .init($0) }) })
+                      lines: proposal.lines.map { .init(description: $0.description, quantity: $0.quantity, amount: $0.amount.map { .init($0) }) },
+                      confidence: proposal.confidence.map {
+                          .init(vendor: $0.vendor, date: $0.date, total: $0.total, tax: $0.tax, number: $0.number, currency: $0.currency,
+                                check: ReceiptConfidence.check)
+                      })
             },
             text: receipt.text, imageUrl: receipt.image.map { _ in "\(path)?size=medium" }, thumbUrl: receipt.image.map { _ in "\(path)?size=thumb" },
             itemIds: receipt.itemIds.map(\.text), createdAt: receipt.createdAt, updatedAt: receipt.updatedAt

@@ -99,8 +99,10 @@ struct ReceiptReader: Service {
         var text = ""
         var proposal: ReceiptProposal?
         do {
-            text = try await recognizer.text(inImageAt: media.originalURL(job.sha256).path)
-            let found = ReceiptReading.propose(from: text, fallbackCurrency: try await inventory.currency(householdId: job.householdId))
+            let lines = try await recognizer.lines(inImageAt: media.originalURL(job.sha256).path)
+            text = lines.map(\.text).joined(separator: "\n")
+            let found = ReceiptReading.propose(from: lines.map { ($0.text, $0.confidence) },
+                                               fallbackCurrency: try await inventory.currency(householdId: job.householdId))
             if found.vendor != nil || found.date != nil || found.total != nil || !found.lines.isEmpty { proposal = found }
         } catch {
             logger.warning("Could not read receipt \(job.receiptId): \(error)")

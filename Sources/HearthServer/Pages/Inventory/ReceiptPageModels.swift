@@ -82,6 +82,26 @@ struct ReceiptPage: Sendable {
         let name: String
     }
 
+    /// The proposed fields the reading was unsure of, for the person to check.
+    struct Check: Sendable {
+        let vendor, date, number, total, tax, currency: Bool
+        /// Stored: templates see only stored properties.
+        let any: Bool
+
+        /// Only while the fields shown are the reading's (status `read`).
+        init(_ receipt: Receipt) {
+            let confidence = receipt.status == .read ? receipt.proposal?.confidence : nil
+            let unsure = { (value: Double?) in value.map { $0 < ReceiptConfidence.check } ?? false }
+            vendor = unsure(confidence?.vendor)
+            date = unsure(confidence?.date)
+            number = unsure(confidence?.number)
+            total = unsure(confidence?.total)
+            tax = unsure(confidence?.tax)
+            currency = unsure(confidence?.currency)
+            any = vendor || date || number || total || tax || currency
+        }
+    }
+
     let layout: Layout
     let id: String
     let title: String
@@ -94,6 +114,7 @@ struct ReceiptPage: Sendable {
     let statusText: String?
     let text: String?
     let form: ReceiptForm
+    let check: Check
     let lines: [Line]
     let hasLines: Bool
     let currencies: [SelectOption]
@@ -119,6 +140,7 @@ struct ReceiptPage: Sendable {
         statusText = Self.statusText(receipt.status)
         text = receipt.text
         self.form = form
+        check = Check(receipt)
         // Empty rows after the lines, so a person can add what OCR missed.
         let descriptions = (form.lineDescription ?? []) + ["", ""]
         lines = descriptions.enumerated().map { index, description in
