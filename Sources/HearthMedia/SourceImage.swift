@@ -91,6 +91,25 @@ struct GrayImage: Sendable {
     let width: Int
     let height: Int
     let pixels: [UInt8]
+
+    /// The picture turned clockwise by `quarterTurns` quarter turns.
+    func rotated(quarterTurns: Int) -> GrayImage {
+        let turns = ((quarterTurns % 4) + 4) % 4
+        guard turns != 0 else { return self }
+        let (newWidth, newHeight) = turns == 2 ? (width, height) : (height, width)
+        var turned = [UInt8](repeating: 0, count: pixels.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (toX, toY) = switch turns {
+                case 1: (height - 1 - y, x)
+                case 2: (width - 1 - x, height - 1 - y)
+                default: (y, width - 1 - x)
+                }
+                turned[toY * newWidth + toX] = pixels[y * width + x]
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: turned)
+    }
 }
 
 extension VipsImageRef {

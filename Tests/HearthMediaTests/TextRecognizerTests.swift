@@ -31,6 +31,30 @@ import Testing
         #expect(try !OCRPage.isScan(page("receipt-photo.jpg")))
     }
 
+    /// A photo turned without EXIF saying so reads poorly; orientation detection turns it upright.
+    @Test(arguments: [1, 2, 3]) func readsAReceiptPhotographedSideways(quarterTurns: Int) throws {
+        let source = try SourceImage.open(path: Fixture.path("receipt-photo.jpg"), maxPixels: 50_000_000)
+        let turned = try OCRPage.prepare(source).rotated(quarterTurns: quarterTurns)
+        #expect(Tesseract.quarterTurnsToUpright(turned, dataPath: nil) == (4 - quarterTurns) % 4)
+        let text = try Tesseract.recognize(turned, languages: ["eng"], dataPath: nil).map(\.text).joined(separator: "\n")
+        for expected in ["CORNER HARDWARE", "Wood screws", "24.23"] {
+            #expect(text.contains(expected), "missing \(expected) in \(text)")
+        }
+    }
+
+    @Test func aQuarterTurnIsClockwise() {
+        // 1 2 3       4 1
+        // 4 5 6  ->   5 2
+        //             6 3
+        let image = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+        let turned = image.rotated(quarterTurns: 1)
+        #expect(turned.width == 2 && turned.height == 3)
+        #expect(turned.pixels == [4, 1, 5, 2, 6, 3])
+        #expect(image.rotated(quarterTurns: 2).pixels == [6, 5, 4, 3, 2, 1])
+        #expect(image.rotated(quarterTurns: 3).pixels == [3, 6, 2, 5, 1, 4])
+        #expect(image.rotated(quarterTurns: 4).pixels == image.pixels)
+    }
+
     @Test func readsTheFirstPageOfAPDF() async throws {
         let text = try await recognizer.text(inImageAt: Fixture.path("document.pdf"))
         #expect(text.contains("Hearth warranty card"), "got \(text)")

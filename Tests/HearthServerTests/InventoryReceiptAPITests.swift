@@ -27,6 +27,11 @@ import Testing
             #expect((proposal["total"] as? [String: Any])?["amount"] as? Int == (expected["total"] as? [String: Any])?["amount"] as? Int)
             #expect(proposal["date"] as? String == expected["date"] as? String)
             #expect((read["text"] as? String)?.isEmpty == false)
+            // Each proposed field says how sure the reading is of it; a clear photo's total needs no check.
+            let confidence = try #require(proposal["confidence"] as? [String: Any])
+            let check = try #require(confidence["check"] as? Double)
+            #expect(try #require(confidence["total"] as? Double) >= check)
+            #expect((confidence["date"] as? Double).map { (0...1).contains($0) } == true)
             // Linking what OCR read before a person confirmed it says so.
             let early = try await api.send(.post, "/api/v1/inventory/receipts/\(id)/items", json: #"{"itemId":"\#(tv)"}"#, token: token)
             #expect(early.status == .conflict && early.text.contains("Confirm the receipt first"), "\(early.text)")
