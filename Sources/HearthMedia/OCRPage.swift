@@ -17,9 +17,14 @@ enum OCRPage {
     /// dates right instead of 28; a photo of a receipt on a table enlarged so lost a line.
     static let scanLongSide = 2400
 
+    /// A PDF (its size is given at 150 dpi) is rendered at 300 dpi, up to an A4 page's long side.
+    static let pdfLongSideLimit = 3508
+
     static func prepare(_ source: SourceImage) throws -> GrayImage {
         let fullSide = max(source.info.width, source.info.height)
-        let target = min(max(fullSide, longSideRange.lowerBound), longSideRange.upperBound, 2 * fullSide)
+        let target = source.kind == .pdf
+            ? min(2 * fullSide, pdfLongSideLimit)
+            : min(max(fullSide, longSideRange.lowerBound), longSideRange.upperBound, 2 * fullSide)
         var gray = try source.gray(longSide: target, allowEnlarging: true).inMemory()
         // Evening out looks at the paper at 1/8 size through a 7×7 window: a picture too small for
         // it (a strip, an icon) has no receipt to read and goes to tesseract as it is.
@@ -27,7 +32,7 @@ enum OCRPage {
         if target < scanLongSide, try isScan(gray) {
             gray = try source.gray(longSide: min(scanLongSide, 2 * fullSide), allowEnlarging: true).inMemory()
         }
-        return try evenedOut(gray).grayImage()
+        return try evenedOut(gray).grayImage().straightened()
     }
 
     /// Whether paper reaches every part of the picture: even its darkest patches, seen at 1/8 size

@@ -45,26 +45,43 @@ enum Tesseract {
     }
 
     /// A page read with a mean word confidence below this (0...100), or with fewer letters and
-    /// digits than a receipt's shortest, may be sideways or upside down.
+    /// digits than a receipt's shortest, may be sideways or upside down. Real receipts read upright
+    /// score 69 and more.
     static let doubtfulConfidence: Int32 = 55
     static let doubtfulCharacters = 20
 
     /// The page's lines of text, top to bottom, each with tesseract's confidence in it. A page that
-    /// reads poorly is checked for its orientation (a phone photo turned without EXIF saying so):
-    /// when tesseract's orientation detection says it is turned, it is read again upright, and the
-    /// better reading wins.
+    /// reads poorly may be turned (a phone photo turned without EXIF saying so): it is read again a
+    /// quarter turn at a time, the turn tesseract's orientation detection guesses first, until a
+    /// reading is clear; the clearest reading wins.
     static func recognize(_ page: GrayImage, languages: [String], dataPath: String?) throws -> [RecognizedLine] {
-        let first = try read(page, languages: languages, dataPath: dataPath)
-        let characters = first.lines.reduce(0) { $0 + $1.text.count { $0.isLetter || $0.isNumber } }
-        guard first.confidence < doubtfulConfidence || characters < doubtfulCharacters, let turn = quarterTurnsToUpright(page, dataPath: dataPath), turn != 0 else {
-            return first.lines
+        var best = try read(page, languages: languages, dataPath: dataPath)
+        guard best.isDoubtful else { return best.lines }
+        let guess = quarterTurnsToUpright(page, dataPath: dataPath).map { [$0] } ?? []
+        var turns: [Int] = []
+        for turn in guess + [1, 3, 2] where turn != 0 && !turns.contains(turn) { turns.append(turn) }
+        for turn in turns {
+            let reading = try read(page.rotated(quarterTurns: turn), languages: languages, dataPath: dataPath)
+            if reading.isClearer(than: best) { best = reading }
+            if !best.isDoubtful { break }
         }
-        let upright = try read(page.rotated(quarterTurns: turn), languages: languages, dataPath: dataPath)
-        return upright.confidence > first.confidence ? upright.lines : first.lines
+        return best.lines
     }
 
-    /// One reading of the page: its lines and the mean confidence of its words (0...100).
-    private static func read(_ page: GrayImage, languages: [String], dataPath: String?) throws -> (lines: [RecognizedLine], confidence: Int32) {
+    /// One reading of a page: its lines and the mean confidence of its words (0...100).
+    struct Reading {
+        let lines: [RecognizedLine]
+        let confidence: Int32
+
+        var characters: Int { lines.reduce(0) { $0 + $1.text.count { $0.isLetter || $0.isNumber } } }
+        var isDoubtful: Bool { confidence < doubtfulConfidence || characters < doubtfulCharacters }
+
+        func isClearer(than other: Reading) -> Bool {
+            (isDoubtful ? 0 : 1, confidence) > (other.isDoubtful ? 0 : 1, other.confidence)
+        }
+    }
+
+    private static func read(_ page: GrayImage, languages: [String], dataPath: String?) throws -> Reading {
         _ = quiet
         oneThread()
         guard !languages.isEmpty else { throw MediaError.failed("no tesseract language data installed") }
@@ -85,12 +102,14 @@ enum Tesseract {
             // The page is scaled to about 300 dpi worth of detail; saying so stops tesseract guessing.
             TessBaseAPISetSourceResolution(handle, 300)
             guard TessBaseAPIRecognize(handle, nil) == 0 else { throw MediaError.failed("tesseract could not recognise the page") }
-            return (lines(of: handle), TessBaseAPIMeanTextConf(handle))
+            return Reading(lines: lines(of: handle), confidence: TessBaseAPIMeanTextConf(handle))
         }
     }
 
-    /// How many quarter turns clockwise bring the page upright, by tesseract's orientation
-    /// detection; nil without its data ("osd") or when it is unsure.
+    /// How many quarter turns clockwise tesseract's orientation detection guesses bring the page
+    /// upright; nil without its data ("osd"). On a receipt's few short lines it is often unsure
+    /// (confidences of 0.05 to 0.9 where a page of prose gets 10 and more), so it only says which
+    /// turn to try first.
     static func quarterTurnsToUpright(_ page: GrayImage, dataPath: String?) -> Int? {
         _ = quiet
         oneThread()
@@ -108,18 +127,11 @@ enum Tesseract {
             var confidence: Float = 0
             var script: UnsafePointer<CChar>?
             var scriptConfidence: Float = 0
-            guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0,
-                  confidence >= minimumOrientationConfidence
-            else { return nil }
+            guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
             // Tesseract says how far the page is turned clockwise; as many quarter turns more complete the circle.
             return (4 - Int(degrees / 90) % 4) % 4
         }
     }
-
-    /// Orientation detection is less sure on a receipt's short lines than on a page of prose (0.7 to
-    /// 0.9 on a clear photo turned by hand); below this it is guessing. A wrong turn costs only time:
-    /// the reading that is more sure of its words wins.
-    static let minimumOrientationConfidence: Float = 0.5
 
     /// The lines of a recognised page; none when it holds no text.
     private static func lines(of handle: OpaquePointer) -> [RecognizedLine] {
