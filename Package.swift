@@ -146,7 +146,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI", "HearthAPI"]),
         .testTarget(name: "HearthPushTests", dependencies: ["HearthPush", .product(name: "Crypto", package: "swift-crypto"), .product(name: "JWTKit", package: "jwt-kit")]),
     ]
 )

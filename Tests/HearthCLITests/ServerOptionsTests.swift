@@ -35,6 +35,16 @@ import Testing
         #expect(configuration.publicURL?.absoluteString == "https://hearth.example.org")
     }
 
+    @Test func receiptLanguagesMustBeInstalled() throws {
+        let options = try ServerOptions.parse([])
+        #expect(try options.configuration(environment: ["HEARTH_OCR_LANGUAGES": "eng"]).ocrLanguages == ["eng"])
+        #expect(try options.configuration(environment: [:]).ocrLanguages == nil, "every installed language")
+        let error = #expect(throws: ValidationError.self) {
+            try options.configuration(environment: ["HEARTH_OCR_LANGUAGES": "eng,chi_tra_vert"])
+        }
+        #expect(error?.message.contains("install tesseract-ocr-chi-tra-vert") == true, "\(String(describing: error))")
+    }
+
     @Test func flagsWinOverEnvironmentVariables() throws {
         let options = try ServerOptions.parse(["--port", "8181", "--data-dir", "/tmp/h"])
         let configuration = try options.configuration(environment: ["HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth"])
