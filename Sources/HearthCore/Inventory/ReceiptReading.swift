@@ -77,16 +77,12 @@ public enum ReceiptReading {
             vendor: vendor(in: lines), date: date(in: texts, currency: currency.code), total: total,
             tax: checkedTax(tax(in: lines), total: total, in: lines), number: number(in: texts), currency: currency
         )
-        let confidence = confidence(of: found, in: lines)
-        let floor = ReceiptConfidence.floor
+        // A field keeps its value only where it keeps its confidence.
+        let sure = confidence(of: found, in: lines).kept(atLeast: ReceiptConfidence.floor)
         return ReceiptProposal(
-            vendor: confidence.vendor.map { $0 >= floor } == true ? found.vendor?.name : nil,
-            date: confidence.date.map { $0 >= floor } == true ? found.date?.date : nil,
-            total: confidence.total.map { $0 >= floor } == true ? found.total?.money : nil,
-            tax: confidence.tax.map { $0 >= floor } == true ? found.tax : nil,
-            number: confidence.number.map { $0 >= floor } == true ? found.number : nil,
-            currency: currency.code, lines: items,
-            confidence: confidence.kept(atLeast: floor)
+            vendor: sure.vendor == nil ? nil : found.vendor?.name, date: sure.date == nil ? nil : found.date?.date,
+            total: sure.total == nil ? nil : found.total?.money, tax: sure.tax == nil ? nil : found.tax,
+            number: sure.number == nil ? nil : found.number, currency: currency.code, lines: items, confidence: sure
         )
     }
 
