@@ -19,8 +19,8 @@ pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
 pkg-config --exists zbar 2>/dev/null || need+=(libzbar-dev)
 # Receipts are read in English and the languages of HEARTH_OCR_LANGUAGES (by default German,
 # French, Spanish, Italian and Malay); "osd" finds which way up a sideways photo is.
-languages="eng osd ${HEARTH_OCR_LANGUAGES:-deu fra spa ita msa}"
-for language in ${languages//[,+]/ }; do
+IFS=', +' read -ra languages <<< "eng osd ${HEARTH_OCR_LANGUAGES:-deu fra spa ita msa}"
+for language in "${languages[@]}"; do
     ls /usr/share/tesseract-ocr/*/tessdata/"$language".traineddata >/dev/null 2>&1 ||
         need+=("tesseract-ocr-$(echo "$language" | tr '[:upper:]_' '[:lower:]-')")
 done

@@ -109,6 +109,9 @@ struct ServerOptions: ParsableArguments {
         let languages = config.string(forKey: "hearth.ocr.languages", default: "")
             .split(whereSeparator: { $0 == "," || $0 == "+" || $0 == " " }).map(String.init)
         guard !languages.isEmpty else { return nil }
+        guard !languages.contains("osd") else {
+            throw ValidationError("HEARTH_OCR_LANGUAGES names osd, which is tesseract's orientation data, not a language: leave it out.")
+        }
         let installed = Set(TextRecognizer.installedLanguages())
         let missing = languages.filter { !installed.contains($0) }
         guard missing.isEmpty else {

@@ -2,8 +2,9 @@
 /// Tuned on eleven phone-style photos of receipts: against plain grey input this raised the share
 /// of expected words and amounts read from 78% to 94%.
 enum OCRPage {
-    /// Longer sides are brought into this range: phone photos shrink so letters land around
-    /// 20-40 px tall, small scans and screenshots grow (at most twice) so thin strokes survive.
+    /// Longer sides of pictures are brought into this range: phone photos shrink so letters land
+    /// around 20-40 px tall, small scans and screenshots grow (at most twice) so thin strokes
+    /// survive. PDFs are rendered at 300 dpi instead (``pdfLongSideLimit``).
     static let longSideRange = 1600...2600
 
     /// Paper darker than this share of the brightest paper is taken for the table under it.
@@ -29,7 +30,7 @@ enum OCRPage {
         // Evening out looks at the paper at 1/8 size through a 7×7 window: a picture too small for
         // it (a strip, an icon) has no receipt to read and goes to tesseract as it is.
         guard min(gray.width, gray.height) >= minimumSide else { return try gray.grayImage() }
-        if target < scanLongSide, try isScan(gray) {
+        if source.kind != .pdf, target < scanLongSide, try isScan(gray) {
             gray = try source.gray(longSide: min(scanLongSide, 2 * fullSide), allowEnlarging: true).inMemory()
         }
         return try evenedOut(gray).grayImage().straightened()

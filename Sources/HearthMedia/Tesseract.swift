@@ -1,7 +1,7 @@
 import CTesseract
 import Foundation
 
-/// Tesseract through its C API. One engine per call: engines are not shareable across threads,
+/// Tesseract through its C API. One engine per page: engines are not shareable across threads,
 /// and a job's cost is dominated by recognition, not by loading the model.
 enum Tesseract {
     /// Tesseract prints progress and warnings through `tprintf` to stderr unless its global
@@ -16,10 +16,16 @@ enum Tesseract {
     /// against each other and the requests being served: a receipt read three times slower on two
     /// cores than with one thread. `OMP_THREAD_LIMIT=1` would say so, but libgomp reads it once,
     /// as the process loads; no nested parallelism at all (max active levels 0) says the same at
-    /// run time. libgomp is loaded with libtesseract, so its symbol is looked up, not linked.
+    /// run time. Recent libgomp keeps it per thread, so it is said on the thread about to recognise.
+    /// libgomp is loaded with libtesseract, so its symbol is looked up, not linked.
     private static func oneThread() {
         typealias SetMaxActiveLevels = @convention(c) (Int32) -> Void
-        guard let symbol = dlsym(nil, "omp_set_max_active_levels") else { return }
+        #if canImport(Darwin)
+        let everyLibrary = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT
+        #else
+        let everyLibrary: UnsafeMutableRawPointer? = nil // RTLD_DEFAULT
+        #endif
+        guard let symbol = dlsym(everyLibrary, "omp_set_max_active_levels") else { return }
         unsafeBitCast(symbol, to: SetMaxActiveLevels.self)(0)
     }
 
@@ -55,17 +61,19 @@ enum Tesseract {
     /// quarter turn at a time, the turn tesseract's orientation detection guesses first, until a
     /// reading is clear; the clearest reading wins.
     static func recognize(_ page: GrayImage, languages: [String], dataPath: String?) throws -> [RecognizedLine] {
-        var best = try read(page, languages: languages, dataPath: dataPath)
-        guard best.isDoubtful else { return best.lines }
-        let guess = quarterTurnsToUpright(page, dataPath: dataPath).map { [$0] } ?? []
-        var turns: [Int] = []
-        for turn in guess + [1, 3, 2] where turn != 0 && !turns.contains(turn) { turns.append(turn) }
-        for turn in turns {
-            let reading = try read(page.rotated(quarterTurns: turn), languages: languages, dataPath: dataPath)
-            if reading.isClearer(than: best) { best = reading }
-            if !best.isDoubtful { break }
+        try withEngine(languages: languages, dataPath: dataPath) { engine in
+            var best = try read(page, with: engine)
+            guard best.isDoubtful else { return best.lines }
+            let guess = quarterTurnsToUpright(page, dataPath: dataPath).map { [$0] } ?? []
+            var turns: [Int] = []
+            for turn in guess + [1, 3, 2] where turn != 0 && !turns.contains(turn) { turns.append(turn) }
+            for turn in turns {
+                let reading = try read(page.rotated(quarterTurns: turn), with: engine)
+                if reading.isClearer(than: best) { best = reading }
+                if !best.isDoubtful { break }
+            }
+            return best.lines
         }
-        return best.lines
     }
 
     /// One reading of a page: its lines and the mean confidence of its words (0...100).
@@ -76,14 +84,20 @@ enum Tesseract {
         var characters: Int { lines.reduce(0) { $0 + $1.text.count { $0.isLetter || $0.isNumber } } }
         var isDoubtful: Bool { confidence < doubtfulConfidence || characters < doubtfulCharacters }
 
+        /// A clear reading beats a doubtful one; between two, the one with more text read surely
+        /// (a few sure letters of a sideways page do not beat a faint page read whole).
         func isClearer(than other: Reading) -> Bool {
-            (isDoubtful ? 0 : 1, confidence) > (other.isDoubtful ? 0 : 1, other.confidence)
+            func worth(_ reading: Reading) -> (Int, Int) {
+                (reading.isDoubtful ? 0 : 1, Int(reading.confidence) * min(reading.characters, 200))
+            }
+            return worth(self) > worth(other)
         }
     }
 
-    private static func read(_ page: GrayImage, languages: [String], dataPath: String?) throws -> Reading {
+    /// `body` with an engine loaded with `languages`: loading six languages' models takes a while,
+    /// so the turns of one page share it.
+    private static func withEngine<T>(languages: [String], dataPath: String?, _ body: (OpaquePointer) throws -> T) throws -> T {
         _ = quiet
-        oneThread()
         guard !languages.isEmpty else { throw MediaError.failed("no tesseract language data installed") }
         guard let handle = TessBaseAPICreate() else { throw MediaError.failed("tesseract could not be created") }
         defer {
@@ -97,12 +111,17 @@ enum Tesseract {
         // One column of lines of varying size: a receipt. Automatic layout analysis splits a
         // receipt's price column from its item names and sometimes drops it.
         TessBaseAPISetPageSegMode(handle, PSM_SINGLE_COLUMN)
+        return try body(handle)
+    }
+
+    private static func read(_ page: GrayImage, with engine: OpaquePointer) throws -> Reading {
+        oneThread()
         return try page.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
+            TessBaseAPISetImage(engine, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
             // The page is scaled to about 300 dpi worth of detail; saying so stops tesseract guessing.
-            TessBaseAPISetSourceResolution(handle, 300)
-            guard TessBaseAPIRecognize(handle, nil) == 0 else { throw MediaError.failed("tesseract could not recognise the page") }
-            return Reading(lines: lines(of: handle), confidence: TessBaseAPIMeanTextConf(handle))
+            TessBaseAPISetSourceResolution(engine, 300)
+            guard TessBaseAPIRecognize(engine, nil) == 0 else { throw MediaError.failed("tesseract could not recognise the page") }
+            return Reading(lines: lines(of: engine), confidence: TessBaseAPIMeanTextConf(engine))
         }
     }
 

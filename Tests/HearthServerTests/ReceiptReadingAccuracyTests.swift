@@ -23,8 +23,8 @@ import Testing
         let recognizer = TextRecognizer(processor: ImageProcessor())
         var right = 0, wrong: [String] = [], linesFound = 0, linesExpected = 0
         for expected in receipts {
-            let text = try await recognizer.text(inImageAt: MediaFixture.folder.appendingPathComponent("receipts/\(expected.image)").path)
-            let proposal = ReceiptReading.propose(from: text, fallbackCurrency: expected.householdCurrency)
+            let read = try await recognizer.lines(inImageAt: MediaFixture.folder.appendingPathComponent("receipts/\(expected.image)").path)
+            let proposal = ReceiptReading.propose(from: read.map { ($0.text, $0.confidence) }, fallbackCurrency: expected.householdCurrency)
             var misses: [String] = []
             if proposal.vendor != expected.vendor { misses.append("vendor \(proposal.vendor ?? "nil")") }
             if proposal.date?.description != expected.date { misses.append("date \(proposal.date?.description ?? "nil")") }

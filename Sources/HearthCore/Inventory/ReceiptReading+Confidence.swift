@@ -35,10 +35,26 @@ public struct ReceiptConfidence: Sendable, Equatable, Codable {
 }
 
 extension ReceiptReading {
+    /// The shop's name as found, with the lines it stands on and whether it has a legal form.
+    struct FoundVendor {
+        let name: String
+        let lines: ClosedRange<Int>
+        let registered: Bool
+    }
+
+    /// The day of purchase as found, with its line, whether a label says it is the purchase's, and
+    /// whether it reads only one way (no day and month that could swap, a four-digit year).
+    struct FoundDate {
+        let date: CalendarDate
+        let line: Int
+        let labelled: Bool
+        let plain: Bool
+    }
+
     /// What the rules found on a receipt, with what their confidence is worked out from.
     struct Found {
-        let vendor: (name: String, lines: ClosedRange<Int>, registered: Bool)?
-        let date: (date: CalendarDate, line: Int, labelled: Bool, plain: Bool)?
+        let vendor: FoundVendor?
+        let date: FoundDate?
         let total: FoundTotal?
         let tax: Money?
         let number: String?
@@ -49,29 +65,33 @@ extension ReceiptReading {
     /// line it stands on. The rules' shares were set on real receipts (the SROIE development set):
     /// a total the receipt bears out, a registered shop name and a date that reads only one way
     /// were right far more often than a lone total line, a first line or a date whose day and month
-    /// could swap.
+    /// could swap. A currency the receipt does not show is the household's: worth a check.
     static func confidence(of found: Found, in lines: [ScannedLine]) -> ReceiptConfidence {
-        func read(_ indices: ClosedRange<Int>) -> Double { clarity(indices.map { lines[$0].confidence }.min() ?? 0) }
-        let vendor = found.vendor.map { (found: (name: String, lines: ClosedRange<Int>, registered: Bool)) in
-            (found.registered ? 0.95 : 0.75) * read(found.lines)
+        func clarity(of indices: ClosedRange<Int>) -> Double { Self.clarity(indices.map { lines[$0].confidence }.min() ?? 0) }
+        // A total printed below its label stands on both lines.
+        let totalLines = found.total.map { total in
+            lines[total.line].amounts.isEmpty && lines.indices.contains(total.line + 1) ? total.line...(total.line + 1) : total.line...total.line
         }
-        let date = found.date.map { found in
-            ((found.plain ? 0.9 : 0.7) + (found.labelled ? 0.1 : 0)) * read(found.line...found.line)
-        }
+        let vendor = found.vendor.map { vendor in (vendor.registered ? 0.95 : 0.75) * clarity(of: vendor.lines) }
+        let date = found.date.map { date in ((date.plain ? 0.9 : 0.7) + (date.labelled ? 0.1 : 0)) * clarity(of: date.line...date.line) }
         let total = found.total.map { total in
             let rule = total.borneOut ? 1.0 : [0: 0.8, 1: 0.7][total.rank ?? -1] ?? 0.5
-            return rule * read(total.line...total.line)
+            return rule * clarity(of: totalLines ?? total.line...total.line)
         }
+        // A tax worked out from subtotal and total is as clear as the total; a printed one stands
+        // below the items (an item may cost the same).
         let tax = found.tax.map { tax in
-            let line = lines.firstIndex { $0.amounts.contains { $0.money == tax } }
-            return 0.75 * (line.map { read($0...$0) } ?? 1)
+            let line = lines.lastIndex { $0.amounts.contains { $0.money == tax } }
+            return 0.75 * (line.map { clarity(of: $0...$0) } ?? totalLines.map { clarity(of: $0) } ?? 0.5)
         }
         let number = found.number.map { number in
-            0.8 * (lines.firstIndex { $0.text.contains(number) }.map { read($0...$0) } ?? 1)
+            // A number OCR split with a space ("0417 -2231") stands where its first part does.
+            let part = number.split(separator: "-").first.map(String.init) ?? number
+            return 0.8 * (lines.firstIndex { $0.text.contains(part) }.map { clarity(of: $0...$0) } ?? 0.5)
         }
         let hundredths = { (value: Double?) in value.map { ($0 * 100).rounded() / 100 } }
         return ReceiptConfidence(vendor: hundredths(vendor), date: hundredths(date), total: hundredths(total), tax: hundredths(tax),
-                                 number: hundredths(number), currency: found.currency.printed ? 1 : 0.8)
+                                 number: hundredths(number), currency: found.currency.printed ? 1 : 0.5)
     }
 
     /// How much OCR's confidence in a line (0...1) leaves of a rule's: nothing below 0.3, all above 0.9.

@@ -4,10 +4,8 @@ extension ReceiptReading {
     /// The day of purchase: a date printed after "Date", "Datum" or "Order date" first, else the first
     /// date on the receipt. Dates after "Return by", "Shipped", "Delivery", "Due" or "Expires" are never
     /// the day of purchase, so a receipt showing only those has no date.
-    /// Also says on which line it stands, whether a label says it is the purchase's, and whether it
-    /// can be read only one way (no day and month that could swap, a four-digit year).
-    static func date(in lines: [String], currency: String) -> (date: CalendarDate, line: Int, labelled: Bool, plain: Bool)? {
-        var best: (date: CalendarDate, line: Int, labelled: Bool, plain: Bool)?
+    static func date(in lines: [String], currency: String) -> FoundDate? {
+        var best: FoundDate?
         for (index, line) in lines.enumerated() {
             var contextStart = line.startIndex
             for found in dates(in: line, currency: currency) {
@@ -15,7 +13,9 @@ extension ReceiptReading {
                 contextStart = found.range.upperBound
                 guard context.isDisjoint(with: otherDates) else { continue }
                 let labelled = !context.isDisjoint(with: purchaseDates)
-                if best == nil || (labelled && best?.labelled == false) { best = (found.date, index, labelled, found.plain) }
+                if best == nil || (labelled && best?.labelled == false) {
+                    best = FoundDate(date: found.date, line: index, labelled: labelled, plain: found.plain)
+                }
             }
         }
         return best
@@ -30,8 +30,8 @@ extension ReceiptReading {
 
     /// Every complete date on `line` with where it stands: 2026-03-14, 03/14/2026, 14.03.2026,
     /// 14/03/26, Mar 14 2026, March 14, 2026, 14 Mar 2026, 14-Mar-26, 14. März 2026, 9 mars 2026.
-    /// `plain`: the date can be read only one way (a four-digit year, and no day and month that
-    /// could swap places).
+    /// `plain`: the date can be read only one way (a month by name, or a four-digit year with no day
+    /// and month that could swap places).
     static func dates(in line: String, currency: String) -> [(date: CalendarDate, range: Range<String.Index>, plain: Bool)] {
         var found: [(date: CalendarDate, range: Range<String.Index>, plain: Bool)] = []
         func add(_ date: CalendarDate?, _ range: Range<String.Index>, plain: Bool = true) {

@@ -5,13 +5,12 @@ extension ReceiptReading {
     /// date, label ("Cashier", "Sold to", "Receipt #") or a title ("RECEIPT", "Welcome"). "Welcome to X"
     /// names X; "X Order Confirmation" names X. Nil once prices or a table heading begin, since a
     /// shop's name is never printed below them.
-    /// Also says which lines it stands on and whether it is a registered name (with a legal form).
-    static func vendor(in lines: [ScannedLine]) -> (name: String, lines: ClosedRange<Int>, registered: Bool)? {
+    static func vendor(in lines: [ScannedLine]) -> FoundVendor? {
         let top = Array(lines.prefix(10).prefix { $0.amounts.isEmpty })
-        if let company = registeredCompany(in: top) { return (company.name, company.lines, true) }
+        if let company = registeredCompany(in: top) { return FoundVendor(name: company.name, lines: company.lines, registered: true) }
         for (index, line) in lines.prefix(8).enumerated() {
             if !line.amounts.isEmpty || (!line.words.isEmpty && line.words.allSatisfy(tableHeadings.contains)) { return nil }
-            if let name = shopName(line) { return (name, index...index, false) }
+            if let name = shopName(line) { return FoundVendor(name: name, lines: index...index, registered: false) }
         }
         return nil
     }

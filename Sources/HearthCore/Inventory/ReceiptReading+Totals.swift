@@ -5,7 +5,8 @@ extension ReceiptReading {
     struct FoundTotal {
         let money: Money
         let line: Int
-        /// How strongly its line says "total" (``totalRank(_:)``); nil when it is what was paid.
+        /// How strongly its line says "total" (``totalRank(_:)``); nil when no total line gave it (it
+        /// is what was paid, or subtotal plus tax).
         let rank: Int?
         /// Something else on the receipt agrees: a rounding line above it, a payment, another total
         /// line, subtotal plus tax, or the items' prices added up.
@@ -23,9 +24,13 @@ extension ReceiptReading {
     /// all, cash less the change, or the one amount paid.
     static func total(in lines: [ScannedLine], items: [ReceiptLine]) -> FoundTotal? {
         var candidates: [(rank: Int, money: Money, line: Int)] = []
-        // A tax summary's table ("GST Summary / SR 6% 180.00 10.80 / Total: 180.00 10.80") ends in
-        // a total of the taxed amounts and their tax, not of the purchase.
-        let summary = lines.firstIndex { $0.hasAny(["summary", "zusammenfassung"]) && $0.hasAny(taxWords) } ?? lines.endIndex
+        // A tax summary's table below the totals and payments ("GST Summary / SR 6% 180.00 10.80 /
+        // Total: 180.00 10.80") ends in a total of the taxed amounts and their tax, not of the
+        // purchase. (A summary heading above them, "Order summary (incl. VAT)", heads the totals.)
+        let summary = lines.indices.first { index in
+            lines[index].hasAny(["summary", "zusammenfassung"]) && lines[index].hasAny(taxWords)
+                && lines[..<index].contains { totalRank($0) != nil || $0.hasAny(paymentWords) }
+        } ?? lines.endIndex
         for (index, line) in lines[..<summary].enumerated() {
             guard let rank = totalRank(line) else { continue }
             let amount = line.amounts.isEmpty ? amountAlone(on: lines, at: index + 1) : line.amounts.last?.money
@@ -105,9 +110,6 @@ extension ReceiptReading {
     /// change given; and what they make the purchase cost, with the line that says so: cash less the
     /// change, else the one amount paid.
     static func payments(in lines: [ScannedLine]) -> (amounts: Set<Money>, total: (money: Money, line: Int)?) {
-        let paymentWords: Set<String> = ["cash", "tunai", "bar", "visa", "mastercard", "master", "card", "credit", "debit", "amex",
-                                         "paid", "payment", "tendered", "bayar", "especes", "carte", "karte", "ec", "efectivo", "tarjeta",
-                                         "received", "accepted"]
         var paid: Set<Money> = []
         var cash: Money?
         var lastPayment: Int?
@@ -128,6 +130,12 @@ extension ReceiptReading {
         let onlyPayment = paid.count == 1 ? lastPayment.map { (paid.first!, $0) } : nil
         return (paid, lessChange ?? onlyPayment)
     }
+
+    /// Words of a line saying how the purchase was paid.
+    static let paymentWords: Set<String> = [
+        "cash", "tunai", "bar", "visa", "mastercard", "master", "card", "credit", "debit", "amex", "paid", "payment", "tendered", "bayar",
+        "especes", "carte", "karte", "ec", "efectivo", "tarjeta", "received", "accepted",
+    ]
 
     /// How strongly `line` says "this is what was paid" (0 strongest), or nil when it is not a total line.
     static func totalRank(_ line: ScannedLine) -> Int? {

@@ -136,12 +136,15 @@ public enum ReceiptReading {
             "\(match.1 ?? match.4 ?? "")\(match.2 ?? match.5 ?? "")\(match.3 ?? match.6 ?? "")"
         }
         // A date OCR spaced out or marked: "26- 06- "2018", "15 /06/ 2018", "20~-06- "2018", "O5- 05: 2018",
-        // "09- -06- 2018" (an O for a zero, a colon for the second dash, a dash read twice).
+        // "09- -06- 2018" (an O for a zero, a colon for the second dash, a dash or slash read twice
+        // before a four-digit year: "2 .. 4.50" is an item's dot leader and price).
         let spaced = text
         text = text.replacing(#/([\dO]{1,2})[ ~]?([-\/.])[ ~]?(?:\2 ?)?["']? ?([\dO]{1,2})[ ~]?(?:\2|:)[ ~]?(?:\2 ?)?["']? ?(\d{4}|\d{2})(?!\d)/#) { match in
             let day = match.1.replacing("O", with: "0"), month = match.3.replacing("O", with: "0")
             let before = spaced[..<match.range.lowerBound].last
-            guard day.contains(where: \.isNumber), month.contains(where: \.isNumber), before.map({ !$0.isLetter && !$0.isNumber }) ?? true
+            let doubled = match.0.count { $0 == match.2.first } > 2
+            guard day.contains(where: \.isNumber), month.contains(where: \.isNumber), before.map({ !$0.isLetter && !$0.isNumber }) ?? true,
+                  !doubled || (match.2 != "." && match.4.count == 4)
             else { return String(match.0) }
             return "\(day)\(match.2)\(month)\(match.2)\(match.4)"
         }

@@ -48,6 +48,14 @@ import Testing
     @Test func aDateWhoseDashOCRReadTwiceIsRead() {
         #expect(read("Date : 09- -06- 2018 16: 00:43").date == CalendarDate(year: 2018, month: 6, day: 9))
         #expect(read("Date : 26-05- -2018 15:16:13").date == CalendarDate(year: 2018, month: 5, day: 26))
+        // An item's dot leader is no doubled separator.
+        let leader = read("Eggs 2 .. 4.50\nTOTAL 4.50", "USD")
+        #expect(leader.date == nil)
+        #expect(leader.lines.first?.amount == Money(amount: 450, currency: "USD"))
+    }
+
+    @Test func aSummaryHeadingAboveTheTotalsHeadsThem() {
+        #expect(read("Order summary (incl. VAT)\nSubtotal 10.00\nVAT 2.00\nTOTAL 12.00", "EUR").total == Money(amount: 1200, currency: "EUR"))
     }
 
     // MARK: Confidence

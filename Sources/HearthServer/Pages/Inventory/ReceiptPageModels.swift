@@ -82,22 +82,26 @@ struct ReceiptPage: Sendable {
         let name: String
     }
 
-    /// The proposed fields the reading was unsure of, for the person to check.
+    /// The proposed fields the reading was unsure of, for the person to check: only while the form
+    /// shows the reading's value (status `read`, no value of the person's, nothing they typed instead).
     struct Check: Sendable {
         let vendor, date, number, total, tax, currency: Bool
         /// Stored: templates see only stored properties.
         let any: Bool
 
-        /// Only while the fields shown are the reading's (status `read`).
-        init(_ receipt: Receipt) {
-            let confidence = receipt.status == .read ? receipt.proposal?.confidence : nil
-            let unsure = { (value: Double?) in value.map { $0 < ReceiptConfidence.check } ?? false }
-            vendor = unsure(confidence?.vendor)
-            date = unsure(confidence?.date)
-            number = unsure(confidence?.number)
-            total = unsure(confidence?.total)
-            tax = unsure(confidence?.tax)
-            currency = unsure(confidence?.currency)
+        init(_ receipt: Receipt, form: ReceiptForm) {
+            let proposal = receipt.status == .read ? receipt.proposal : nil
+            let confidence = proposal?.confidence
+            func unsure(_ value: Double?, _ kept: Bool, _ shown: String?, _ proposed: String?) -> Bool {
+                guard let value, kept, let shown, shown == proposed else { return false }
+                return value < ReceiptConfidence.check
+            }
+            vendor = unsure(confidence?.vendor, receipt.vendor == nil, form.vendor, proposal?.vendor)
+            date = unsure(confidence?.date, receipt.date == nil, form.date, proposal?.date?.description)
+            number = unsure(confidence?.number, receipt.number == nil, form.number, proposal?.number)
+            total = unsure(confidence?.total, receipt.total == nil, form.total, proposal?.total?.decimalString)
+            tax = unsure(confidence?.tax, receipt.tax == nil, form.tax, proposal?.tax?.decimalString)
+            currency = unsure(confidence?.currency, receipt.total == nil, form.currency, proposal?.currency)
             any = vendor || date || number || total || tax || currency
         }
     }
@@ -140,7 +144,7 @@ struct ReceiptPage: Sendable {
         statusText = Self.statusText(receipt.status)
         text = receipt.text
         self.form = form
-        check = Check(receipt)
+        check = Check(receipt, form: form)
         // Empty rows after the lines, so a person can add what OCR missed.
         let descriptions = (form.lineDescription ?? []) + ["", ""]
         lines = descriptions.enumerated().map { index, description in
