@@ -21,8 +21,8 @@ extension ReceiptReading {
     /// "(SEMENYIH) SDN BHD") is joined when the line above is in the same capitals.
     static func registeredCompany(in lines: [ScannedLine]) -> (name: String, lines: ClosedRange<Int>)? {
         for (index, line) in lines.enumerated() {
-            var first = index
             guard let form = line.text.firstMatch(of: legalForm) ?? line.text.firstMatch(of: capitalLegalForm) else { continue }
+            var first = index
             var name = String(line.text[..<form.range.upperBound]).trimmingCharacters(in: .whitespaces)
             let before = line.text[..<form.range.lowerBound]
             let words = ReceiptReading.words(of: String(before)).filter { $0.count >= 3 }

@@ -21,8 +21,8 @@ extension ReceiptReading {
     /// and the tax add up to, or that the items' prices add up to is more likely read right than one
     /// OCR garbled. On a tie the later line wins: the final total stands below the others. Never a
     /// SUBTOTAL, TOTAL SAVINGS, TOTAL ITEMS or TOTAL TAX line, and never zero; with no total line at
-    /// all, cash less the change, or the one amount paid.
-    static func total(in lines: [ScannedLine], items: [ReceiptLine]) -> FoundTotal? {
+    /// all, cash less the change, or the one amount paid. `tax` is the receipt's printed tax (``tax(in:)``).
+    static func total(in lines: [ScannedLine], items: [ReceiptLine], tax: Money?) -> FoundTotal? {
         var candidates: [(rank: Int, money: Money, line: Int)] = []
         // A tax summary's table below the totals and payments ("GST Summary / SR 6% 180.00 10.80 /
         // Total: 180.00 10.80") ends in a total of the taxed amounts and their tax, not of the
@@ -40,51 +40,52 @@ extension ReceiptReading {
         let rounding = lines.lastIndex { $0.hasAny(["rounding", "rounded", "pembundaran"]) || $0.has("round adj") }
         let afterRounding = rounding.flatMap { rounding in candidates.first { $0.line > rounding }?.line }
         let paid = payments(in: lines)
-        let sums = sums(in: lines, items: items)
-        func score(_ candidate: (rank: Int, money: Money, line: Int)) -> (rank: Int, support: Int) {
+        let sums = sums(in: lines, items: items, tax: tax)
+        // What else on the receipt agrees with a candidate, weighed.
+        func support(_ candidate: (rank: Int, money: Money, line: Int)) -> Int {
             let repeated = candidates.count { $0.line != candidate.line && $0.money == candidate.money }
-            let support = (candidate.line == afterRounding ? 15 : 0) + (paid.amounts.contains(candidate.money) ? 10 : 0)
+            return (candidate.line == afterRounding ? 15 : 0) + (paid.amounts.contains(candidate.money) ? 10 : 0)
                 + min(repeated, 2) * 5 + (sums.contains(candidate.money) ? 10 : 0)
-            return ((3 - candidate.rank) * 10, support)
         }
-        let best = candidates.max { first, second in
-            let (a, b) = (score(first), score(second))
-            return (a.rank + a.support, first.line) < (b.rank + b.support, second.line)
+        let scored = candidates.map { (candidate: $0, support: support($0)) }
+        let best = scored.max { first, second in
+            ((3 - first.candidate.rank) * 10 + first.support, first.candidate.line)
+                < ((3 - second.candidate.rank) * 10 + second.support, second.candidate.line)
         }
         let fromPayment = paid.total.map { FoundTotal(money: $0.money, line: $0.line, rank: nil, borneOut: false) }
-        if let best {
-            // A total above the rounding line that nothing bears out, a few cents from cash less the
-            // change: the rounded amount paid stands on a line OCR could not read as a total.
-            if let rounding, best.line < rounding, score(best).support == 0, let fromPayment, fromPayment.money != best.money,
-               abs(fromPayment.money.amount - best.money.amount) <= 10 {
+        if let (best, support) = best {
+            // A total above the rounding line that nothing bears out (so not what was paid), a few
+            // cents from cash less the change: the rounded amount paid stands on a line OCR could not
+            // read as a total.
+            if let rounding, best.line < rounding, support == 0, let fromPayment, abs(fromPayment.money.amount - best.money.amount) <= 10 {
                 return fromPayment
             }
-            return FoundTotal(money: best.money, line: best.line, rank: best.rank, borneOut: score(best).support > 0)
+            return FoundTotal(money: best.money, line: best.line, rank: best.rank, borneOut: support > 0)
         }
         // With no total line readable, what was paid is what it cost; with a total line whose amount
         // OCR lost, what subtotal and tax make.
         if let fromPayment { return fromPayment }
         guard lines[..<summary].contains(where: { totalRank($0) != nil && $0.amounts.isEmpty }) else { return nil }
-        return taxedSubtotal(in: lines).map { FoundTotal(money: $0.money, line: $0.line, rank: nil, borneOut: false) }
+        return taxedSubtotal(in: lines, tax: tax).map { FoundTotal(money: $0.money, line: $0.line, rank: nil, borneOut: false) }
     }
 
     /// The subtotal before tax plus the tax, with the subtotal's line, when the receipt has both
     /// ("Total (Excluding GST): 4.80", "GST 0.00").
-    private static func taxedSubtotal(in lines: [ScannedLine]) -> (money: Money, line: Int)? {
-        guard let tax = tax(in: lines), let index = lines.lastIndex(where: isSubtotal),
+    private static func taxedSubtotal(in lines: [ScannedLine], tax: Money?) -> (money: Money, line: Int)? {
+        guard let tax, let index = lines.lastIndex(where: isSubtotal),
               let subtotal = lines[index].amounts.last?.money, subtotal.currency == tax.currency, subtotal.amount > 0
         else { return nil }
         return (Money(amount: subtotal.amount + tax.amount, currency: tax.currency), index)
     }
 
     /// What the receipt adds up to on its own: each subtotal plus the tax, and the items' prices.
-    private static func sums(in lines: [ScannedLine], items: [ReceiptLine]) -> Set<Money> {
+    private static func sums(in lines: [ScannedLine], items: [ReceiptLine], tax: Money?) -> Set<Money> {
         var sums: Set<Money> = []
         let prices = items.compactMap(\.amount)
         if prices.count > 1, prices.count == items.count, let first = prices.first, prices.allSatisfy({ $0.currency == first.currency }) {
             sums.insert(Money(amount: prices.reduce(0) { $0 + $1.amount }, currency: first.currency))
         }
-        if let tax = tax(in: lines), tax.amount > 0 {
+        if let tax, tax.amount > 0 {
             for line in lines where isSubtotal(line) {
                 if let subtotal = line.amounts.last?.money, subtotal.currency == tax.currency {
                     sums.insert(Money(amount: subtotal.amount + tax.amount, currency: tax.currency))

@@ -71,11 +71,11 @@ public enum ReceiptReading {
         let texts = kept.map(\.text)
         let currency = currency(of: texts, fallback: fallbackCurrency)
         let lines = kept.map { ScannedLine(text: $0.text, currency: currency.code, confidence: $0.confidence) }
-        let items = items(in: lines)
-        let total = total(in: lines, items: items)
+        let items = items(in: lines), printedTax = tax(in: lines)
+        let total = total(in: lines, items: items, tax: printedTax)
         let found = Found(
             vendor: vendor(in: lines), date: date(in: texts, currency: currency.code), total: total,
-            tax: checkedTax(tax(in: lines), total: total, in: lines), number: number(in: texts), currency: currency
+            tax: checkedTax(printedTax, total: total, in: lines), number: number(in: texts), currency: currency
         )
         // A field keeps its value only where it keeps its confidence.
         let sure = confidence(of: found, in: lines).kept(atLeast: ReceiptConfidence.floor)
