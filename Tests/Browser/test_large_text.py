@@ -126,6 +126,8 @@ def test_the_timer_digits_fit_at_200_percent_text(server, browser_factory):
     for start in ("pomodoro", "rest"):
         phone.get(f"{server}/focus?start={start}")
         wait(phone).until(lambda d: d.find_element(By.ID, "time").text not in ("", "--:--"))
+        # The page starts the timer after it loads (the idle digits show first); it runs once Reset shows.
+        reset = wait(phone).until(EC.visibility_of_element_located((By.ID, "reset")))
         fits = phone.execute_script("""
             const time = document.getElementById("time"), box = time.getBoundingClientRect();
             return time.scrollWidth <= time.clientWidth + 1 && box.left >= 0 && box.right <= window.innerWidth;""")
@@ -133,5 +135,5 @@ def test_the_timer_digits_fit_at_200_percent_text(server, browser_factory):
         found = phone.execute_script(LAYOUT, WIDTH)
         assert not found["overlapping"] and not found["outside"] and not found["clipped"], found
         screenshot(phone, f"large-text/focus-running-{start}")
-        click(phone, phone.find_element(By.ID, "reset"))
+        click(phone, reset)
         wait(phone).until(lambda d: d.find_element(By.ID, "phase-label").text == "Ready")
