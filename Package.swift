@@ -62,6 +62,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // Web Push (RFC 8291 encryption, RFC 8292 VAPID) and its delivery client: no HTTP server, no SQL.
@@ -133,7 +134,10 @@ let package = Package(
         .testTarget(name: "HearthMediaTests", dependencies: ["HearthMedia"], exclude: ["Fixtures"]),
         .testTarget(
             name: "HearthReportsTests",
-            dependencies: ["HearthReports", .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "HearthReports", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore"]),

@@ -46,6 +46,8 @@ case "${1:-run}" in
         have_cmd pdftoppm || need+=(poppler-utils)
         # The cluster's chaos run puts nginx before three servers.
         [ -x /usr/sbin/nginx ] || have_cmd nginx || need+=(nginx)
+        # Off-site backups are sent to a real WebDAV server: rclone serve webdav.
+        have_cmd rclone || need+=(rclone)
         ;;
     cluster)
         [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)

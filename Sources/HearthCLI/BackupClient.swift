@@ -38,12 +38,15 @@ struct BackupClient {
     }
 
     /// Uploads a backup to restore (or, with `dryRun`, to preview), showing progress.
-    func restore(_ file: URL, strategy: Operations.RestoreBackup.Input.Query.StrategyPayload, dryRun: Bool) async throws -> Components.Schemas.RestoreReport {
+    /// An encrypted backup goes with its `passphrase`.
+    func restore(_ file: URL, strategy: Operations.RestoreBackup.Input.Query.StrategyPayload, dryRun: Bool,
+                 passphrase: String? = nil) async throws -> Components.Schemas.RestoreReport {
         let progress = UploadProgress(files: [file])
-        let part = Operations.RestoreBackup.Input.Body.MultipartFormPayload.file(
-            .init(payload: .init(body: try progress.body(for: file)), filename: file.lastPathComponent))
-        let output = try await connection.call {
-            try await $0.restoreBackup(query: .init(strategy: strategy, dryRun: dryRun), body: .multipartForm(.init([part])))
+        typealias Part = Operations.RestoreBackup.Input.Body.MultipartFormPayload
+        var parts: [Part] = passphrase.map { [.passphrase(.init(payload: .init(body: HTTPBody($0))))] } ?? []
+        parts.append(.file(.init(payload: .init(body: try progress.body(for: file)), filename: file.lastPathComponent)))
+        let output = try await connection.call { [parts] in
+            try await $0.restoreBackup(query: .init(strategy: strategy, dryRun: dryRun), body: .multipartForm(.init(parts)))
         }
         progress.finish()
         guard case .ok(let ok) = output else { throw CLIError(unexpected: output) }

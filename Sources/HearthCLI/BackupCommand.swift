@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import HearthReports
 import HearthServer
 import HearthStore
 
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup", abstract: "Back up your household, restore it, or copy the whole database.",
-        subcommands: [Create.self, Restore.self, DatabaseCopy.self]
+        subcommands: [Create.self, Restore.self, Encrypt.self, Decrypt.self, DatabaseCopy.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -29,7 +30,7 @@ struct BackupCommand: AsyncParsableCommand {
             abstract: "Restore a backup into your household: merge it with what is there, or replace the inventory with it."
         )
 
-        @Argument(help: "A backup file: Hearth's (.zip or .json) or a Nestory Pro backup (.json).") var file: String
+        @Argument(help: "A backup file: Hearth's (.zip, .json, or .zip.enc encrypted) or a Nestory Pro backup (.json).") var file: String
         @Flag(help: "Add the backup; keep what is there (items with the same id are skipped).") var merge = false
         @Flag(help: "Clear items, receipts and added rooms and categories first.") var replace = false
         @Flag(name: .customLong("dry-run"), help: "Only say what a restore would do.") var dryRun = false
@@ -40,7 +41,10 @@ struct BackupCommand: AsyncParsableCommand {
 
         func run() async throws {
             let client = BackupClient(connection: try APIConnection(try ClientConfiguration.load()))
-            let report = try await client.restore(URL(fileURLWithPath: file), strategy: replace ? .replace : .merge, dryRun: dryRun)
+            let url = URL(fileURLWithPath: file)
+            // An encrypted backup is opened on the server, with the passphrase sent beside it.
+            let passphrase = BackupCipher.isEncrypted(url) ? try BackupPassphrase.read(twice: false) : nil
+            let report = try await client.restore(url, strategy: replace ? .replace : .merge, dryRun: dryRun, passphrase: passphrase)
             print(BackupClient.describe(report))
         }
     }

@@ -27,7 +27,8 @@ struct ServerOptions: ParsableArguments {
     /// The configuration these flags and the environment describe.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
         let config = ConfigReader(provider: EnvironmentVariablesProvider(
-            environmentVariables: environment, secretsSpecifier: .specific(["HEARTH_DATABASE_URL", "HEARTH_SMTP_URL"])
+            environmentVariables: environment,
+            secretsSpecifier: .specific(["HEARTH_DATABASE_URL", "HEARTH_SMTP_URL", "HEARTH_BACKUP_WEBDAV_URL", "HEARTH_BACKUP_WEBDAV_PASSWORD"])
         ))
         let registration = config.string(forKey: "hearth.registration", default: "open").lowercased()
         guard ["open", "closed"].contains(registration) else {
@@ -76,7 +77,21 @@ struct ServerOptions: ParsableArguments {
         )
         configuration.publicURL = try publicURL(config)
         configuration.mail = try mail(config, publicURL: configuration.publicURL)
+        configuration.offsiteBackup = try offsiteBackup(config)
         return configuration
+    }
+
+    /// `HEARTH_BACKUP_WEBDAV_URL` (with `_USER` and `_PASSWORD`): a WebDAV folder nightly backups also go to.
+    private func offsiteBackup(_ config: ConfigReader) throws -> WebDAVSettings? {
+        guard let text = config.string(forKey: "hearth.backup.webdav.url", isSecret: true), !text.isEmpty else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+              url.query == nil, url.fragment == nil
+        else {
+            throw ValidationError("HEARTH_BACKUP_WEBDAV_URL must be the address of a WebDAV folder, such as "
+                                  + "https://cloud.example.org/remote.php/dav/files/me/hearth/.")
+        }
+        return WebDAVSettings(url: text, user: config.string(forKey: "hearth.backup.webdav.user"),
+                              password: config.string(forKey: "hearth.backup.webdav.password", isSecret: true))
     }
 
     /// `HEARTH_PUBLIC_URL`: where people open Hearth, `https://hearth.example.org`.

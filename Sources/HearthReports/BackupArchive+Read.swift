@@ -16,8 +16,18 @@ extension BackupArchive {
     /// with a ``BackupError``, a file that is neither (from its first bytes), an unknown format
     /// version, a path that would leave the archive's folders, content that expands past `limit`
     /// bytes, and any file whose SHA-256 is not the manifest's. The JSON of an archive and its media
-    /// files go to `folder` (which the caller removes); on failure no media file is left.
-    public static func read(_ file: URL, extractingTo folder: URL, limit: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws -> Contents {
+    /// files go to `folder` (which the caller removes); on failure no media file is left. An
+    /// encrypted backup (``BackupCipher``) is opened with `passphrase` into `folder` first.
+    public static func read(_ file: URL, extractingTo folder: URL, limit: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                            passphrase: String? = nil) throws -> Contents {
+        if BackupCipher.isEncrypted(file) {
+            guard let passphrase, !passphrase.isEmpty else { throw BackupError.passphraseNeeded }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let opened = folder.appendingPathComponent("opened-backup")
+            try BackupCipher.decrypt(file, to: opened, passphrase: passphrase, limit: limit)
+            guard !BackupCipher.isEncrypted(opened) else { throw BackupError.notABackup("it is encrypted twice.") }
+            return try read(opened, extractingTo: folder, limit: limit, timeZone: timeZone)
+        }
         let head = try FileHandle(forReadingFrom: file).readPrefix(8)
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readArchive(file, extractingTo: folder, limit: limit) }
         let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0

@@ -43,6 +43,8 @@ public struct AppConfiguration: Sendable {
     public var publicURL: URL?
     /// How to send mail (password reset links); nil: the server sends none.
     public var mail: MailSettings?
+    /// The WebDAV folder nightly backups are also sent to, encrypted; nil: they stay on the server.
+    public var offsiteBackup: WebDAVSettings?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -174,5 +176,20 @@ public enum DataDirectory {
         } catch {
             throw NotWritable(path: path, reason: (error as NSError).localizedDescription)
         }
+    }
+}
+
+/// A WebDAV folder for off-site backups (`HEARTH_BACKUP_WEBDAV_URL`, `HEARTH_BACKUP_WEBDAV_USER`,
+/// `HEARTH_BACKUP_WEBDAV_PASSWORD`): Nextcloud, ownCloud, a NAS. Set by whoever runs the server,
+/// so it may be on the home network or this machine.
+public struct WebDAVSettings: Sendable, Equatable {
+    public var url: String
+    public var user: String?
+    public var password: String?
+
+    public init(url: String, user: String? = nil, password: String? = nil) {
+        self.url = url
+        self.user = user
+        self.password = password
     }
 }

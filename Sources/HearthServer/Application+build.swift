@@ -151,8 +151,12 @@ extension AppServices {
         let media = try MediaLibrary(root: configuration.mediaDirectory, processor: processor, maxBytes: configuration.limits.maxUploadBytes,
                                      removeUnnamed: { try await inventory.removeUnreferencedFiles($0, remove: $1) })
         let receiptQueue = ReceiptReader.Queue()
-        let backups = HouseholdBackups(inventory: inventory, media: media, receiptQueue: receiptQueue, clock: configuration.clock,
+        var backups = HouseholdBackups(inventory: inventory, media: media, receiptQueue: receiptQueue, clock: configuration.clock,
                                        maxBytes: configuration.limits.maxBackupBytes, keptDirectory: configuration.backupDirectory)
+        if let offsite = configuration.offsiteBackup {
+            backups.offsite = OffsiteBackups(folder: WebDAVFolder(url: offsite.url, user: offsite.user, password: offsite.password),
+                                             inventory: inventory, secrets: secrets, temporaryFolder: media.temporaryFolder, logger: logger)
+        }
         backups.adoptKeptBackups(from: configuration.earlierBackupDirectory, logger: logger)
         return AppServices(
             configuration: configuration, database: database, accounts: accounts, credentials: credentials,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthServer
 import Testing
 @testable import HearthCLI
 
@@ -33,6 +34,20 @@ import Testing
         #expect(mail.host == "mail.example.org" && mail.port == 465 && mail.security == .implicitTLS)
         #expect(mail.username == "hearth@example.org" && mail.password == "p@ss" && mail.from == "Hearth <hearth@mail.example.org>")
         #expect(configuration.publicURL?.absoluteString == "https://hearth.example.org")
+    }
+
+    @Test func offSiteBackupsGoToAWebDAVFolder() throws {
+        let options = try ServerOptions.parse([])
+        #expect(try options.configuration(environment: [:]).offsiteBackup == nil)
+        for bad in ["cloud.example.org/dav", "ftp://nas.local/backups", "https://nas.local/dav?x=1"] {
+            #expect(throws: ValidationError.self, "\(bad)") { try options.configuration(environment: ["HEARTH_BACKUP_WEBDAV_URL": bad]) }
+        }
+        let configuration = try options.configuration(environment: [
+            "HEARTH_BACKUP_WEBDAV_URL": "https://cloud.example.org/remote.php/dav/files/me/hearth/",
+            "HEARTH_BACKUP_WEBDAV_USER": "me", "HEARTH_BACKUP_WEBDAV_PASSWORD": "app-password",
+        ])
+        #expect(configuration.offsiteBackup == WebDAVSettings(url: "https://cloud.example.org/remote.php/dav/files/me/hearth/", user: "me",
+                                                              password: "app-password"))
     }
 
     @Test func receiptLanguagesMustBeInstalled() throws {

@@ -40,6 +40,20 @@ import ZIPFoundation
         #expect(try Data(contentsOf: try #require(contents.media[sha])) == Data("a photo".utf8))
     }
 
+    @Test func anEncryptedArchiveReadsBackWithItsPassphraseOnly() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (backup, media) = try backupWithPhoto()
+        let encrypted = folder.appendingPathComponent("backup.zip.enc")
+        try BackupCipher.encrypt(try written(backup, media: media), to: encrypted, passphrase: "a long passphrase", cost: 10)
+        #expect(throws: BackupError.passphraseNeeded) { try BackupArchive.read(encrypted, extractingTo: folder.appendingPathComponent("a"), limit: 1 << 20) }
+        #expect(throws: BackupError.wrongPassphrase) {
+            try BackupArchive.read(encrypted, extractingTo: folder.appendingPathComponent("b"), limit: 1 << 20, passphrase: "another passphrase")
+        }
+        let contents = try BackupArchive.read(encrypted, extractingTo: folder.appendingPathComponent("c"), limit: 1 << 20, passphrase: "a long passphrase")
+        #expect(try await contents.backup.whole() == backup)
+        #expect(try Data(contentsOf: try #require(contents.media[backup.items[0].photos[0].file.sha256])) == Data("a photo".utf8))
+    }
+
     @Test func theJSONAloneReadsBackWithoutMedia() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (backup, _) = try backupWithPhoto()

@@ -63,6 +63,16 @@ public enum BackupError: Error, Equatable, Sendable {
     case invalidRecord(String)
     /// A number of nightly backups to keep out of range.
     case invalidKeepCount
+    /// An encrypted backup, and no passphrase to open it.
+    case passphraseNeeded
+    /// An encrypted backup that this passphrase does not open.
+    case wrongPassphrase
+    /// An encrypted backup whose part `part` (counted from 1) was changed, moved or cut off.
+    case damagedEncryption(part: UInt64)
+    /// A backup passphrase too short to keep a backup safe.
+    case weakPassphrase
+
+    public static let minimumPassphraseLength = 10
 
     public var message: String {
         switch self {
@@ -76,6 +86,11 @@ public enum BackupError: Error, Equatable, Sendable {
         case .tooLarge(let limit): "The archive expands to more than \(limit / 1_048_576) MB; it was refused and nothing was restored."
         case .invalidRecord(let detail): "The backup cannot be restored: \(detail). Nothing was restored."
         case .invalidKeepCount: "Keep from 0 (no nightly backups) to 90 backups."
+        case .passphraseNeeded: "This backup is encrypted: give the passphrase it was made with."
+        case .wrongPassphrase: "This passphrase does not open the encrypted backup: check it (it is the one the backup was made with) and try again."
+        case .damagedEncryption(let part):
+            "The encrypted backup is damaged: its part \(part) was changed, or the file was cut short. Nothing was read from it; try another copy."
+        case .weakPassphrase: "Choose a backup passphrase of at least \(Self.minimumPassphraseLength) characters: anyone with a copy of a backup could try short ones."
         }
     }
 }

@@ -23,21 +23,38 @@ extension HearthAPIService {
             try await services.accountService.requireConfirmed(session: APIRequest.current.sessionHash)
         }
         let body = switch input.body { case .multipartForm(let parts): parts }
-        let upload: MediaLibrary.Upload
-        do {
-            upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } },
-                                          limit: services.configuration.limits.maxBackupBytes)
-        } catch MediaError.notAnImage {
-            throw BackupError.notABackup("it is empty.")
-        }
+        let (upload, passphrase) = try await receiveBackup(body)
         defer { services.media.discard(upload) }
         let summary = try await services.backups.restore(upload.temporary, householdId: user.householdId, strategy: strategy, dryRun: dryRun,
-                                                         timeZone: user.zone)
+                                                         timeZone: user.zone, passphrase: passphrase)
         if !dryRun {
             try await services.lists.categoriseUncategorised(householdId: user.householdId) // lists of a backup from before aisles
             await services.events.publishInventoryChange("restored", householdId: user.householdId, by: user.id)
         }
         return .ok(.init(body: .json(.init(summary, dryRun: dryRun))))
+    }
+
+    /// The backup file of a restore's parts, and the passphrase that opens it when it is encrypted.
+    private func receiveBackup(_ parts: MultipartBody<Operations.RestoreBackup.Input.Body.MultipartFormPayload>) async throws
+        -> (MediaLibrary.Upload, String?) {
+        var upload: MediaLibrary.Upload?, passphrase: String?
+        do {
+            for try await part in parts {
+                switch part {
+                case .passphrase(let part):
+                    passphrase = try await String(collecting: part.payload.body, upTo: 4096)
+                case .file(let file):
+                    guard upload == nil else { throw HTTPErrorMessage.badRequest("Send one file as the part named “file”.") }
+                    upload = try await services.media.receive(file.payload.body, limit: services.configuration.limits.maxBackupBytes)
+                }
+            }
+        } catch {
+            if let upload { services.media.discard(upload) }
+            if case MediaError.notAnImage = error { throw BackupError.notABackup("it is empty.") }
+            throw error
+        }
+        guard let upload else { throw HTTPErrorMessage.badRequest("Send the file as a part named “file”.") }
+        return (upload, passphrase)
     }
 }
 

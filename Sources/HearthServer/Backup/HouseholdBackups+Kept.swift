@@ -15,14 +15,15 @@ extension HouseholdBackups {
         URL(fileURLWithPath: keptDirectory).appendingPathComponent(householdId.text.lowercased())
     }
 
-    /// Makes a backup into the household's folder now and keeps only the newest `keep`.
+    /// Makes a backup into the household's folder now and keeps only the newest `keep`; then
+    /// sends it off-site, when the server does.
     @discardableResult
     func makeKept(householdId: UUID, keep: Int) async throws -> Kept {
         let file = try await make(householdId: householdId, withMedia: true)
         let folder = folder(householdId: householdId)
+        let destination = folder.appendingPathComponent(file.name)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let destination = folder.appendingPathComponent(file.name)
             try? FileManager.default.removeItem(at: destination) // two in one second: the newer wins
             try FileManager.default.moveItem(at: file.url, to: destination)
         } catch {
@@ -33,6 +34,7 @@ extension HouseholdBackups {
         let all = kept(householdId: householdId)
         for old in all.dropFirst(max(keep, 1)) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(old.name)) }
         guard let newest = all.first else { throw CocoaError(.fileNoSuchFile) }
+        await offsite?.send(destination, name: file.name, householdId: householdId, keep: keep)
         return newest
     }
 

@@ -15,6 +15,8 @@ struct HouseholdBackups: Sendable {
     let maxBytes: Int
     /// Where nightly backups are kept, a folder per household.
     let keptDirectory: String
+    /// Where they are also sent, encrypted (nil: nowhere).
+    var offsite: OffsiteBackups? = nil
 
     /// A backup file, made in the media library's temporary folder; the caller removes it.
     struct File: Sendable {
@@ -52,16 +54,20 @@ struct HouseholdBackups: Sendable {
         }
     }
 
-    /// Restores an uploaded backup file by `strategy`; with `dryRun` only says what it would do.
+    /// Restores an uploaded backup file by `strategy`; with `dryRun` only says what it would do. An
+    /// encrypted backup is opened with `passphrase`.
     /// `timeZone` (the person restoring's) gives the days of another app's dates.
     /// The archive's files and checksums are checked before anything changes; its items and
     /// receipts are read, checked and written a batch at a time in one transaction (memory does not
     /// grow with the file), so a bad or partial file changes nothing.
-    func restore(_ file: URL, householdId: UUID, strategy: RestoreStrategy, dryRun: Bool, timeZone: TimeZone) async throws -> RestoreSummary {
+    func restore(_ file: URL, householdId: UUID, strategy: RestoreStrategy, dryRun: Bool, timeZone: TimeZone,
+                 passphrase: String? = nil) async throws -> RestoreSummary {
         let folder = media.temporaryFolder.appendingPathComponent("restore-\(UUID().text)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let limit = maxBytes
-        let contents = try await Blocking.run { try BackupArchive.read(file, extractingTo: folder, limit: limit, timeZone: timeZone) }
+        let contents = try await Blocking.run {
+            try BackupArchive.read(file, extractingTo: folder, limit: limit, timeZone: timeZone, passphrase: passphrase)
+        }
         let archiveFiles = Set(contents.media.keys)
         do {
             let outcome = try await inventory.restore(contents.backup, householdId: householdId, strategy: strategy, archiveFiles: archiveFiles,

@@ -10,25 +10,7 @@ extension HTTPBody {
     /// A body streamed from a file in pieces of 256 KiB (read from the file as it was when opened,
     /// whatever happens to its name meanwhile); `removeAfter` removes it once sent or abandoned.
     static func file(_ url: URL, removeAfter: Bool = false) throws -> HTTPBody {
-        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        let handle = try FileHandle(forReadingFrom: url)
-        let chunks = AsyncThrowingStream<ArraySlice<UInt8>, any Error> { continuation in
-            let reader = Task {
-                defer {
-                    try? handle.close()
-                    if removeAfter { try? FileManager.default.removeItem(at: url) }
-                }
-                do {
-                    while !Task.isCancelled, let data = try handle.read(upToCount: 1 << 18), !data.isEmpty {
-                        continuation.yield(ArraySlice(data))
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in reader.cancel() }
-        }
-        return HTTPBody(chunks, length: .known(Int64(size)), iterationBehavior: .single)
+        let chunks = try FileChunks(url, removeAfter: removeAfter) { ArraySlice($0) }
+        return HTTPBody(chunks, length: .known(Int64(chunks.size)), iterationBehavior: .single)
     }
 }

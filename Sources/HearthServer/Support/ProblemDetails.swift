@@ -131,7 +131,8 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         switch error {
         case .notABackup: .unsupportedMediaType
         case .tooLarge: .contentTooLarge
-        case .unsupportedFormat, .checksumMismatch, .unsafePath, .invalidRecord, .invalidKeepCount: .unprocessableContent
+        case .unsupportedFormat, .checksumMismatch, .unsafePath, .invalidRecord, .invalidKeepCount, .passphraseNeeded, .wrongPassphrase,
+             .damagedEncryption, .weakPassphrase: .unprocessableContent
         }
     }
 

@@ -56,6 +56,7 @@ extension Database {
         .passwordResets,
         .passkeys,
         .aisles,
+        .offsiteBackups,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

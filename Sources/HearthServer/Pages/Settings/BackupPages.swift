@@ -11,10 +11,16 @@ struct BackupPages {
         let keep: Int
     }
 
+    struct PassphraseForm: Decodable {
+        let passphrase: String
+        let again: String
+    }
+
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/settings/backups", use: show)
         router.post("/settings/backups/schedule", use: saveSchedule)
         router.post("/settings/backups/now", use: backUpNow)
+        router.post("/settings/backups/passphrase", use: savePassphrase)
         router.get("/settings/backups/files/{name}", use: download)
     }
 
@@ -32,6 +38,28 @@ struct BackupPages {
             return try await render(user: user, context: context, error: error.message, status: .unprocessableContent)
         }
         return .seeOther("/settings/backups", notice: .saved)
+    }
+
+    /// The household's backup passphrase, which off-site copies are encrypted with: kept sealed with
+    /// the server's key (the nightly job needs it), changed only by a browser that confirmed it is you.
+    func savePassphrase(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard try await services.accountService.confirmationLeft(session: context.sessionHash) > 0 else {
+            return .seeOther("/confirm?next=/settings/backups")
+        }
+        let form = try await request.decode(as: PassphraseForm.self, context: context)
+        let problem: String? = if form.passphrase.count < BackupError.minimumPassphraseLength || form.passphrase.utf8.count > 1024 {
+            BackupError.weakPassphrase.message
+        } else if form.passphrase != form.again {
+            "The two passphrases differ: type the same one twice."
+        } else {
+            nil
+        }
+        if let problem {
+            return try await render(user: user, context: context, passphraseError: problem, status: .unprocessableContent)
+        }
+        try await services.inventory.setSealedBackupPassphrase(try services.secrets.seal(form.passphrase), householdId: user.householdId)
+        return .seeOther("/settings/backups#offsite", notice: .saved)
     }
 
     func backUpNow(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -56,7 +84,7 @@ struct BackupPages {
     }
 
     private func render(user: User, context: HearthRequestContext, notice: String? = nil, error: String? = nil,
-                        status: HTTPResponse.Status = .ok) async throws -> Response {
+                        passphraseError: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         let keep = try await services.inventory.backupsKept(householdId: user.householdId)
         let confirmationLeft = try await services.accountService.confirmationLeft(session: context.sessionHash)
         let confirm = confirmationLeft > 0 ? nil : try await ConfirmCard(
@@ -68,14 +96,37 @@ struct BackupPages {
             keep: keep, nightly: keep > 0,
             kept: services.backups.kept(householdId: user.householdId).map { BackupsPage.Row($0, timeZone: user.timeZone) },
             folder: services.backups.folder(householdId: user.householdId).path, error: error,
-            maxMB: services.configuration.limits.maxBackupBytes / 1_048_576
+            maxMB: services.configuration.limits.maxBackupBytes / 1_048_576,
+            offsite: try await offsite(user: user, nightly: keep > 0), passphraseError: passphraseError
         )
         return try services.renderer.render("backups", page, status: status)
     }
 }
 
+extension BackupPages {
+    private func offsite(user: User, nightly: Bool) async throws -> BackupsPage.Offsite? {
+        guard let offsite = services.backups.offsite else { return nil }
+        let state = try await services.inventory.offsiteBackupState(householdId: user.householdId)
+        return BackupsPage.Offsite(
+            folder: WebDAVFolder.withoutCredentials(offsite.householdFolder(user.householdId).url), passphraseSet: state.passphraseSet,
+            sentName: state.sentName, sentAt: state.sentAt.map { DisplayFormat.dateTime($0, timeZone: user.timeZone) },
+            error: state.error, triedAt: state.triedAt.map { DisplayFormat.dateTime($0, timeZone: user.timeZone) }, nightlyOff: !nightly)
+    }
+}
+
 /// The Backups page.
 struct BackupsPage: Sendable {
+    /// Where backups go off the server, and how the last one went.
+    struct Offsite: Sendable {
+        let folder: String
+        let passphraseSet: Bool
+        let sentName: String?
+        let sentAt: String?
+        let error: String?
+        let triedAt: String?
+        let nightlyOff: Bool
+    }
+
     struct Row: Sendable {
         let name: String
         let size: String
@@ -100,4 +151,7 @@ struct BackupsPage: Sendable {
     let folder: String
     let error: String?
     let maxMB: Int
+    /// nil: the server sends no backup off-site.
+    let offsite: Offsite?
+    let passphraseError: String?
 }

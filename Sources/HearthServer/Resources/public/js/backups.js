@@ -7,6 +7,8 @@ import { upload, oversized } from "./inventory-upload.js";
 const section = document.getElementById("restore");
 const form = document.getElementById("restore-form");
 const fileInput = document.getElementById("restore-file");
+const passphraseField = document.getElementById("restore-passphrase-field");
+const passphraseInput = document.getElementById("restore-passphrase");
 const progress = document.getElementById("restore-progress");
 const status = document.getElementById("restore-status");
 const report = document.getElementById("restore-report");
@@ -19,6 +21,11 @@ const cancelButton = document.getElementById("restore-cancel");
 const kinds = [["items", "Items"], ["photos", "Photos"], ["receipts", "Receipts"], ["rooms", "Rooms"], ["categories", "Categories"],
   ["claims", "Claims"], ["lists", "Shopping lists"], ["sessions", "Focus sessions"]];
 const verbs = [["added", "added"], ["updated", "updated"], ["skipped", "skipped (already here)"], ["removed", "removed first"]];
+
+/** Whether the chosen file is an encrypted backup (`….zip.enc`), which needs its passphrase. */
+function encrypted() {
+  return fileInput.files?.[0]?.name.toLowerCase().endsWith(".enc") ?? false;
+}
 
 function strategy() {
   return form.querySelector('input[name="strategy"]:checked')?.value ?? "merge";
@@ -54,7 +61,8 @@ async function send(dryRun) {
   progress.value = 0;
   status.textContent = dryRun ? "Reading the backup…" : "Restoring…";
   const url = `/api/v1/backup/restore?strategy=${strategy()}&dryRun=${dryRun}`;
-  const result = await upload(url, files, (fraction) => { progress.value = Math.round(fraction * 100); });
+  const fields = encrypted() ? { passphrase: passphraseInput.value } : {};
+  const result = await upload(url, files, (fraction) => { progress.value = Math.round(fraction * 100); }, fields);
   progress.hidden = true;
   if (!result.ok) {
     if (result.data?.type === CONFIRMATION_NEEDED) return askToConfirm();
@@ -99,4 +107,6 @@ cancelButton?.addEventListener("click", () => {
 fileInput?.addEventListener("change", () => {
   report.hidden = true;
   status.textContent = "";
+  passphraseField.hidden = !encrypted();
+  passphraseInput.required = encrypted();
 });

@@ -6,12 +6,13 @@ import { newId, request, problemText } from "./api.js";
 const csrfToken = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
 
 /**
- * Posts `files` to `url` as parts named `file`; `onProgress(fraction)` hears how far the upload is.
- * Never throws: resolves to { ok, status, data } like `request`.
+ * Posts `files` to `url` as parts named `file`, after a part for each of `fields`; `onProgress(fraction)`
+ * hears how far the upload is. Never throws: resolves to { ok, status, data } like `request`.
  */
-export function upload(url, files, onProgress = () => {}) {
+export function upload(url, files, onProgress = () => {}, fields = {}) {
   return new Promise((resolve) => {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const file of files) form.append("file", file, file.name || "photo.jpg");
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
