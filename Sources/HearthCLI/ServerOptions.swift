@@ -78,6 +78,12 @@ struct ServerOptions: ParsableArguments {
         configuration.publicURL = try publicURL(config)
         configuration.mail = try mail(config, publicURL: configuration.publicURL)
         configuration.offsiteBackup = try offsiteBackup(config)
+        if let github = config.string(forKey: "hearth.github.api.url"), !github.isEmpty {
+            guard let url = URL(string: github), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                throw ValidationError("HEARTH_GITHUB_API_URL must be GitHub's API address, such as https://api.github.com or https://github.example.org/api/v3.")
+            }
+            configuration.githubAPIURL = github
+        }
         return configuration
     }
 

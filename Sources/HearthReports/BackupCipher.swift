@@ -35,64 +35,97 @@ public enum BackupCipher {
     /// failure nothing is left at `destination`. `cost` is scrypt's log2 N (lowered only by tests).
     public static func encrypt(_ source: URL, to destination: URL, passphrase: String, chunkSize: Int = defaultChunkSize,
                                cost: UInt8 = scryptLogN) throws {
-        guard !passphrase.isEmpty else { throw BackupError.passphraseNeeded }
-        guard (1...(1 << 24)).contains(chunkSize) else { throw BackupError.invalidRecord("a chunk size of \(chunkSize) bytes") }
-        var salt = [UInt8](repeating: 0, count: 16)
-        for index in salt.indices { salt[index] = UInt8.random(in: 0...255) }
-        let header = Header(logN: cost, r: scryptR, p: scryptP, chunkSize: UInt32(chunkSize), salt: salt)
-        let keys = try Keys(passphrase: passphrase, header: header)
-        let headerBytes = header.bytes(check: keys.check(header))
+        let input = try FileHandle(forReadingFrom: source)
+        defer { try? input.close() }
         try writing(to: destination) { output in
-            output.write(Data(headerBytes))
-            let input = try FileHandle(forReadingFrom: source)
-            defer { try? input.close() }
-            var current = try input.read(upToCount: chunkSize) ?? Data()
-            var index: UInt64 = 0
-            while true {
-                let next = try input.read(upToCount: chunkSize) ?? Data()
-                let box = try AES.GCM.seal(current, using: keys.chunks, nonce: nonce(index, last: next.isEmpty), authenticating: headerBytes)
-                output.write(box.ciphertext)
-                output.write(box.tag)
-                if next.isEmpty { break }
-                current = next
-                index += 1
-            }
+            try encrypt(reading: { try input.read(upToCount: $0) ?? Data() }, writing: { output.write($0) }, passphrase: passphrase,
+                        chunkSize: chunkSize, cost: cost)
         }
+    }
+
+    /// `data` encrypted with `passphrase`, in memory (for small files such as a gist's).
+    public static func encrypt(_ data: Data, passphrase: String, cost: UInt8 = scryptLogN) throws -> Data {
+        var output = Data()
+        var input = data[...]
+        try encrypt(reading: { count in defer { input = input.dropFirst(count) }; return Data(input.prefix(count)) },
+                    writing: { output.append($0) }, passphrase: passphrase, chunkSize: defaultChunkSize, cost: cost)
+        return output
     }
 
     /// Writes the backup `source` holds, decrypted with `passphrase`, to `destination`; refuses a
     /// wrong passphrase before it writes anything, and a damaged, cut or reordered file, or one
     /// that decrypts to more than `limit` bytes, leaving nothing at `destination`.
     public static func decrypt(_ source: URL, to destination: URL, passphrase: String, limit: Int = .max) throws {
-        guard !passphrase.isEmpty else { throw BackupError.passphraseNeeded }
         let input = try FileHandle(forReadingFrom: source)
         defer { try? input.close() }
-        let headerBytes = try input.read(upToCount: headerSize) ?? Data()
+        let header = try opening(try input.read(upToCount: headerSize) ?? Data(), passphrase: passphrase)
+        try writing(to: destination) { output in
+            try decrypt(header, reading: { try input.read(upToCount: $0) ?? Data() }, writing: { output.write($0) }, limit: limit)
+        }
+    }
+
+    /// `data` decrypted with `passphrase`, in memory, by the rules of ``decrypt(_:to:passphrase:limit:)``.
+    public static func decrypt(_ data: Data, passphrase: String, limit: Int = .max) throws -> Data {
+        let header = try opening(data.prefix(headerSize), passphrase: passphrase)
+        var input = data.dropFirst(headerSize), output = Data()
+        try decrypt(header, reading: { count in defer { input = input.dropFirst(count) }; return Data(input.prefix(count)) },
+                    writing: { output.append($0) }, limit: limit)
+        return output
+    }
+
+    private static func encrypt(reading: (Int) throws -> Data, writing: (Data) -> Void, passphrase: String, chunkSize: Int, cost: UInt8) throws {
+        guard !passphrase.isEmpty else { throw BackupError.passphraseNeeded }
+        guard (1...(1 << 24)).contains(chunkSize), (10...20).contains(cost) else { throw BackupError.invalidRecord("a chunk size of \(chunkSize) bytes") }
+        var salt = [UInt8](repeating: 0, count: 16)
+        for index in salt.indices { salt[index] = UInt8.random(in: 0...255) }
+        let header = Header(logN: cost, r: scryptR, p: scryptP, chunkSize: UInt32(chunkSize), salt: salt)
+        let keys = try Keys(passphrase: passphrase, header: header)
+        let headerBytes = header.bytes(check: keys.check(header))
+        writing(Data(headerBytes))
+        var current = try reading(chunkSize)
+        var index: UInt64 = 0
+        while true {
+            let next = try reading(chunkSize)
+            let box = try AES.GCM.seal(current, using: keys.chunks, nonce: nonce(index, last: next.isEmpty), authenticating: headerBytes)
+            writing(box.ciphertext)
+            writing(box.tag)
+            if next.isEmpty { break }
+            current = next
+            index += 1
+        }
+    }
+
+    /// An encrypted file's header read, and its passphrase checked: what its chunks are opened with.
+    private static func opening(_ headerBytes: Data, passphrase: String) throws -> (header: Header, bytes: Data, keys: Keys) {
+        guard !passphrase.isEmpty else { throw BackupError.passphraseNeeded }
         let header = try Header(parsing: headerBytes)
         let keys = try Keys(passphrase: passphrase, header: header)
         guard keys.check(header) == Array(headerBytes.suffix(tagSize)) else { throw BackupError.wrongPassphrase }
-        let sealedSize = Int(header.chunkSize) + tagSize
-        try writing(to: destination) { output in
-            var current = try input.read(upToCount: sealedSize) ?? Data()
-            var index: UInt64 = 0, written = 0
-            while true {
-                let next = try input.read(upToCount: sealedSize) ?? Data()
-                guard current.count >= tagSize else { throw BackupError.damagedEncryption(part: index + 1) }
-                let plain: Data
-                do {
-                    let box = try AES.GCM.SealedBox(nonce: nonce(index, last: next.isEmpty), ciphertext: current.dropLast(tagSize),
-                                                    tag: current.suffix(tagSize))
-                    plain = try AES.GCM.open(box, using: keys.chunks, authenticating: headerBytes)
-                } catch {
-                    throw BackupError.damagedEncryption(part: index + 1)
-                }
-                written += plain.count
-                guard written <= limit else { throw BackupError.tooLarge(limitBytes: limit) }
-                output.write(plain)
-                if next.isEmpty { break }
-                current = next
-                index += 1
+        return (header, Data(headerBytes), keys)
+    }
+
+    private static func decrypt(_ opened: (header: Header, bytes: Data, keys: Keys), reading: (Int) throws -> Data, writing: (Data) -> Void,
+                                limit: Int) throws {
+        let sealedSize = Int(opened.header.chunkSize) + tagSize
+        var current = try reading(sealedSize)
+        var index: UInt64 = 0, written = 0
+        while true {
+            let next = try reading(sealedSize)
+            guard current.count >= tagSize else { throw BackupError.damagedEncryption(part: index + 1) }
+            let plain: Data
+            do {
+                let box = try AES.GCM.SealedBox(nonce: nonce(index, last: next.isEmpty), ciphertext: current.dropLast(tagSize),
+                                                tag: current.suffix(tagSize))
+                plain = try AES.GCM.open(box, using: opened.keys.chunks, authenticating: opened.bytes)
+            } catch {
+                throw BackupError.damagedEncryption(part: index + 1)
             }
+            written += plain.count
+            guard written <= limit else { throw BackupError.tooLarge(limitBytes: limit) }
+            writing(plain)
+            if next.isEmpty { break }
+            current = next
+            index += 1
         }
     }
 

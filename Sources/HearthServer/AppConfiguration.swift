@@ -45,6 +45,8 @@ public struct AppConfiguration: Sendable {
     public var mail: MailSettings?
     /// The WebDAV folder nightly backups are also sent to, encrypted; nil: they stay on the server.
     public var offsiteBackup: WebDAVSettings?
+    /// GitHub's API for the lists' Gist backup (`HEARTH_GITHUB_API_URL`; a GitHub Enterprise server's `…/api/v3`).
+    public var githubAPIURL = "https://api.github.com"
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",

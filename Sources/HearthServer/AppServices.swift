@@ -23,6 +23,7 @@ struct AppServices: Sendable {
     /// Receipts waiting for OCR (read by ``ReceiptReader``).
     let receiptQueue: ReceiptReader.Queue
     let backups: HouseholdBackups
+    let listGists: ListGistBackups
     let reports: InventoryReports
     let claimFiles: ClaimFiles
     let secrets: SecretBox

@@ -40,6 +40,7 @@ public func buildApplication(
                             clock: configuration.clock, logger: logger),
             FocusScheduler(focus: services.focus),
             NightlyBackupService(backups: services.backups, database: database, locks: services.locks, clock: configuration.clock, logger: logger),
+            ListGistBackupService(gists: services.listGists, database: database, locks: services.locks, logger: logger),
             ReceiptReader(queue: services.receiptQueue, inventory: services.inventory, media: services.media,
                           recognizer: TextRecognizer(processor: services.media.processor, languages: configuration.ocrLanguages),
                           events: services.events, locks: services.locks, logger: logger),
@@ -100,6 +101,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     InventoryLockPages(services: services).addRoutes(to: router)
     PasswordResetPages(services: services).addRoutes(to: router)
     BackupPages(services: services).addRoutes(to: router)
+    ListBackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
     try InstallablePages(services: services).addRoutes(to: router)
@@ -170,6 +172,9 @@ extension AppServices {
                              words: try ShoppingWords.load(from: Resources.root.appendingPathComponent("shopping-words"))),
             inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
+            listGists: ListGistBackups(store: ListGistStore(database: database, clock: configuration.clock), inventory: inventory, secrets: secrets,
+                                       apiURL: configuration.githubAPIURL, allowLoopback: configuration.allowLoopbackTargets,
+                                       clock: configuration.clock, logger: logger),
             reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),
             secrets: secrets, locks: SessionLocks(database: database, logger: logger),
             renderer: try await PageRenderer.load(), logger: logger

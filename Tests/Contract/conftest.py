@@ -18,6 +18,7 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / ".test-artifacts" / "contract"
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
+from fake_github import FakeGitHub  # noqa: E402
 from hearth_server import HearthServer  # noqa: E402
 
 
@@ -32,13 +33,17 @@ def binary() -> str:
 
 @pytest.fixture(scope="session")
 def server():
-    """A running release server; its `base` is the URL. Every test registers its own accounts."""
-    hearth = HearthServer(binary=binary(), env={"HEARTH_REGISTRATIONS_PER_HOUR": "10000"})
+    """A running release server; its `base` is the URL. Every test registers its own accounts. The
+    lists' Gist backup talks to a fake GitHub on this machine (which refuses every fuzzed token)."""
+    github = FakeGitHub(token="ghp_contract", login="contract")
+    hearth = HearthServer(binary=binary(), env={"HEARTH_REGISTRATIONS_PER_HOUR": "10000", "HEARTH_GITHUB_API_URL": github.url,
+                                                "HEARTH_ALLOW_LOOPBACK_TARGETS": "true"})
     hearth.start()
     try:
         yield hearth
     finally:
         hearth.stop()
+        github.close()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(hearth.log_path, ARTIFACTS / "server.log")
         hearth.remove()

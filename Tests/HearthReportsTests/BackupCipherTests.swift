@@ -49,6 +49,18 @@ import Testing
         #expect(try opened(encrypted) == data)
     }
 
+    @Test func whatIsSealedInMemoryOpensFromAFileAndBack() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = randomData(2_500_000)  // three chunks of 1 MiB
+        let sealedInMemory = try BackupCipher.encrypt(data, passphrase: passphrase, cost: 10)
+        #expect(try opened(try file("memory.enc", sealedInMemory)) == data)
+        #expect(try BackupCipher.decrypt(try Data(contentsOf: try sealed(data, chunkSize: BackupCipher.defaultChunkSize)), passphrase: passphrase) == data)
+        #expect(throws: BackupError.wrongPassphrase) { try BackupCipher.decrypt(sealedInMemory, passphrase: "another one entirely") }
+        var damaged = sealedInMemory
+        damaged[damaged.count - 1] ^= 1
+        #expect(throws: BackupError.damagedEncryption(part: 3)) { try BackupCipher.decrypt(damaged, passphrase: passphrase) }
+    }
+
     @Test func theSameBackupSealsDifferentlyEachTime() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = randomData(100)

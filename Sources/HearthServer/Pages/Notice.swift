@@ -11,6 +11,7 @@ enum Notice: String {
     case itemAdded = "item-added", itemCopied = "item-copied", itemRestored = "item-restored", itemPurged = "item-purged"
     case itemGone = "item-gone", itemsDeleted = "items-deleted", nothingSelected = "nothing-selected", noLineChosen = "no-line-chosen", groupDeleted = "group-deleted"
     case receiptLinked = "receipt-linked", itemsFromReceipt = "items-from-receipt", receiptDeleted = "receipt-deleted"
+    case gistConnected = "gist-connected", gistBackedUp = "gist-backed-up", gistDisconnected = "gist-disconnected"
     case backupMade = "backup-made", claimFrozen = "claim-frozen", claimDeleted = "claim-deleted"
     case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
     case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out", confirmed
@@ -55,6 +56,9 @@ enum Notice: String {
         case .itemsFromReceipt: "Items added from the receipt, with its date, shop and prices."
         case .receiptDeleted: "Receipt deleted. Its items stay."
         case .backupMade: "Backup made. It is the first one in the list below."
+        case .gistConnected: "Connected. Your lists are backed up to a secret gist: back them up now, or wait for the schedule."
+        case .gistBackedUp: "Backed up: the gist has a new revision."
+        case .gistDisconnected: "Disconnected. The gist stays on GitHub; Hearth forgot the token and the passphrase."
         case .claimFrozen: "Claim frozen. It stays as it is now, whatever happens to the items; send the insurer the claim pack."
         case .claimDeleted: "Claim deleted. Its items stay in the inventory."
         }

@@ -59,6 +59,9 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as BackupError:
             self.init(status: Self.status(of: error), detail: error.message)
+        case let error as GistBackupError:
+            self.init(status: error.status, detail: error.message)
+            if case .rateLimited(let until) = error { headers[.retryAfter] = String(max(1, Int(until.timeIntervalSinceNow.rounded(.up)))) }
         case HTTPErrorMessage.badRequest(let message):
             self.init(status: .badRequest, detail: message)
         case let error as ServerError:

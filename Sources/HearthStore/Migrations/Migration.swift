@@ -57,6 +57,7 @@ extension Database {
         .passkeys,
         .aisles,
         .offsiteBackups,
+        .listGistBackups,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -6,7 +6,7 @@ import SQLKit
 /// which goes with that server should it die) and at most once per interval (the last run is kept
 /// in ``ClusterSettings``).
 public enum ClusterJob: String, Sendable {
-    case purge, nightlyBackups
+    case purge, nightlyBackups, listGistBackups
 }
 
 extension Database {
