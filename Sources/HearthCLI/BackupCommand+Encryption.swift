@@ -64,7 +64,7 @@ enum BackupPassphrase {
     }
 
     static func check(_ passphrase: String) throws {
-        guard passphrase.count >= BackupError.minimumPassphraseLength else { throw CLIError(BackupError.weakPassphrase.message) }
+        do { try BackupError.check(passphrase: passphrase) } catch { throw CLIError(error.message) }
     }
 }
 

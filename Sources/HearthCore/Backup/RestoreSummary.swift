@@ -74,6 +74,11 @@ public enum BackupError: Error, Equatable, Sendable {
 
     public static let minimumPassphraseLength = 10
 
+    /// Refuses a passphrase a backup should not be encrypted with: under 10 characters, or over 1 KB.
+    public static func check(passphrase: String) throws(BackupError) {
+        guard passphrase.count >= minimumPassphraseLength, passphrase.utf8.count <= 1024 else { throw .weakPassphrase }
+    }
+
     public var message: String {
         switch self {
         case .notABackup(let reason):

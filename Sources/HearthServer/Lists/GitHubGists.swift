@@ -79,9 +79,11 @@ struct GitHubGists: Sendable {
         return try decode([Commit].self, try await send("GET", "/gists/\(Self.escape(id))/commits?per_page=100"), decoder: decoder)
     }
 
-    /// The gist as it was at revision `version` (the newest when nil).
+    /// The gist as it was at revision `version` (the newest when nil). A revision never changes:
+    /// once read, it is not asked for again.
     func gist(id: String, version: String? = nil) async throws -> Gist {
         let path = "/gists/\(Self.escape(id))" + (version.map { "/\(Self.escape($0))" } ?? "")
+        if version != nil, let kept = await cache.get(cacheKey(apiURL + path)) { return try decode(Gist.self, kept.body) }
         return try decode(Gist.self, try await send("GET", path))
     }
 
@@ -120,7 +122,7 @@ struct GitHubGists: Sendable {
         request.headers.add(name: "X-GitHub-Api-Version", value: "2022-11-28")
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "User-Agent", value: "Hearth/\(HearthVersion.current)")
-        let cacheKey = SHA256.hash(data: Data(token.utf8)).hexString + " " + url
+        let cacheKey = cacheKey(url)
         let cached = method == "GET" ? await cache.get(cacheKey) : nil
         if let cached { request.headers.add(name: "If-None-Match", value: cached.etag) }
         if let json {
@@ -163,6 +165,11 @@ struct GitHubGists: Sendable {
         case 422: return .github("GitHub refused the change: \(message.isEmpty ? "Validation Failed" : message)")
         default: return .github("GitHub answered \(status)\(message.isEmpty ? "" : ": \(message)")")
         }
+    }
+
+    /// Answers are kept per token: one person's never answers another's request.
+    private func cacheKey(_ url: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).hexString + " " + url
     }
 
     static func escape(_ segment: String) -> String {

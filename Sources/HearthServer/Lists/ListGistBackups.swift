@@ -34,7 +34,7 @@ struct ListGistBackups: Sendable {
     func connect(accountId: UUID, householdId: UUID, token: String, passphrase: String, schedule: ListGistBackup.Schedule) async throws -> ListGistBackup {
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, token.utf8.count <= 1000, !token.contains(where: \.isWhitespace) else { throw GistBackupError.tokenRefused("it is empty or not a token") }
-        guard passphrase.count >= BackupError.minimumPassphraseLength, passphrase.utf8.count <= 1024 else { throw BackupError.weakPassphrase }
+        try BackupError.check(passphrase: passphrase)
         let login = try await github(token: token).user().login
         try await store.connect(accountId: accountId, householdId: householdId, token: try secrets.seal(token),
                                 passphrase: try secrets.seal(passphrase), login: login, schedule: schedule)

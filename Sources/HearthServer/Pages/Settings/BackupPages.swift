@@ -16,6 +16,9 @@ struct BackupPages {
         let again: String
     }
 
+    /// A passphrase typed twice, differently.
+    static let passphraseMismatch = "The two passphrases differ: type the same one twice."
+
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/settings/backups", use: show)
         router.post("/settings/backups/schedule", use: saveSchedule)
@@ -48,12 +51,12 @@ struct BackupPages {
             return .seeOther("/confirm?next=/settings/backups")
         }
         let form = try await request.decode(as: PassphraseForm.self, context: context)
-        let problem: String? = if form.passphrase.count < BackupError.minimumPassphraseLength || form.passphrase.utf8.count > 1024 {
-            BackupError.weakPassphrase.message
-        } else if form.passphrase != form.again {
-            "The two passphrases differ: type the same one twice."
-        } else {
-            nil
+        let problem: String?
+        do {
+            try BackupError.check(passphrase: form.passphrase)
+            problem = form.passphrase == form.again ? nil : Self.passphraseMismatch
+        } catch {
+            problem = error.message
         }
         if let problem {
             return try await render(user: user, context: context, passphraseError: problem, status: .unprocessableContent)

@@ -37,7 +37,7 @@ struct ListBackupPages {
         let user = try context.requireUser()
         let form = try await request.decode(as: ConnectForm.self, context: context)
         guard form.passphrase == form.again else {
-            return try await render(user: user, context: context, error: "The two passphrases differ: type the same one twice.", status: .unprocessableContent)
+            return try await render(user: user, context: context, error: BackupPages.passphraseMismatch, status: .unprocessableContent)
         }
         do {
             _ = try await services.listGists.connect(accountId: user.id, householdId: user.householdId, token: form.token, passphrase: form.passphrase,
