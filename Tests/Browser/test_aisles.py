@@ -59,8 +59,9 @@ def test_a_list_sorts_itself_into_aisles_that_fold_and_learns_where_the_househol
     weekly = create_list(driver, server, "Weekly")
     for name in ("Milk", "Bananas", "Frozen peas", "Bread", "Apples"):
         add_item(driver, name)
-    wait(driver).until(lambda d: settled(d) and aisles(d) == ["produce", "bakery", "dairy", "frozen"])
-    assert aisle_items(driver, "produce") == ["Bananas", "Apples"]
+    # Enter sends an item and returns at once: wait until the last one is shown and saved too.
+    wait(driver).until(lambda d: settled(d) and aisles(d) == ["produce", "bakery", "dairy", "frozen"]
+                       and aisle_items(d, "produce") == ["Bananas", "Apples"])
     screenshot(driver, "lists-aisles-phone")
 
     # One tap folds an aisle; it stays folded on this device.

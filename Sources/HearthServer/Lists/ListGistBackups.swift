@@ -22,8 +22,13 @@ struct ListGistBackups: Sendable {
 
     init(store: ListGistStore, inventory: InventoryStore, secrets: SecretBox, apiURL: String, allowLoopback: Bool, clock: any WallClock,
          logger: Logger) {
-        (self.store, self.inventory, self.secrets, self.apiURL) = (store, inventory, secrets, apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL)
-        (self.allowLoopback, self.clock, self.logger) = (allowLoopback, clock, logger)
+        self.store = store
+        self.inventory = inventory
+        self.secrets = secrets
+        self.apiURL = apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL
+        self.allowLoopback = allowLoopback
+        self.clock = clock
+        self.logger = logger
     }
 
     func github(token: String) -> GitHubGists {
@@ -55,18 +60,20 @@ struct ListGistBackups: Sendable {
                          ListGistBackup.readmeFile: Self.readme(lists)]
             let gists = github(token: try secrets.open(sealed.token))
             let description = ListGistBackup.description(householdId: householdId)
-            var gistId = sealed.backup.gistId
-            if gistId == nil { gistId = try await gists.findGist(description: description) }
-            if let id = gistId {
+            var known = sealed.backup.gistId
+            if known == nil { known = try await gists.findGist(description: description) }
+            let gistId: String
+            if let known {
                 do {
-                    try await gists.update(id: id, files: files)
+                    try await gists.update(id: known, files: files)
+                    gistId = known
                 } catch GistBackupError.gistMissing {  // deleted on GitHub: a new one
                     gistId = try await gists.create(description: description, files: files)
                 }
             } else {
                 gistId = try await gists.create(description: description, files: files)
             }
-            try await store.recordBackup(accountId: accountId, householdId: householdId, gistId: gistId!, digest: digest)
+            try await store.recordBackup(accountId: accountId, householdId: householdId, gistId: gistId, digest: digest)
         } catch let error as GistBackupError {
             try await record(error, accountId: accountId, householdId: householdId)
             throw error
