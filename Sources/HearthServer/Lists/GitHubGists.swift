@@ -130,12 +130,13 @@ struct GitHubGists: Sendable {
             request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
         }
         let client = destination.client()
-        defer { Task { try? await client.shutdown() } }
         let response: HTTPClientResponse, body: Data
         do {
             response = try await client.execute(request, timeout: .seconds(60))
             body = Data(buffer: try await response.body.collect(upTo: 32 << 20))
+            try? await client.shutdown()
         } catch {
+            try? await client.shutdown()
             throw GistBackupError.unreachable("GitHub (\(apiURL)) cannot be reached: \(error)")
         }
         let status = Int(response.status.code)
