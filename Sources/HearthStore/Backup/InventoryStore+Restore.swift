@@ -26,7 +26,7 @@ extension InventoryStore {
         }
         try await prepare(householdId: householdId)
         let restorer = Restorer(source: source, householdId: householdId, strategy: strategy, archiveFiles: archiveFiles, place: place,
-                                ids: ids, now: clock.now, kind: kind)
+                                ids: ids, now: clock.now, kind: kind, ownerLookups: kind == .postgres ? sql : nil)
         if dryRun { return try await restorer.run(write: false, on: sql) }
         return try await database.transaction { db in try await restorer.run(write: true, on: db) }
     }
@@ -41,6 +41,11 @@ extension InventoryStore {
         }
         return RestoreContext(householdId: householdId, groups: groups, owners: [:], itemIds: try await ids("inventory_items"),
                               receiptIds: try await ids("inventory_receipts"), availableFiles: availableFiles)
+    }
+
+    /// Which household holds each of these items and their photos.
+    static func owners(of items: [HouseholdBackup.Item], on db: any SQLDatabase) async throws -> [UUID: UUID] {
+        try await owners(of: [("inventory_items", items.map(\.id)), ("inventory_photos", items.flatMap { $0.photos.map(\.id) })], on: db)
     }
 
     /// Which household holds each of these ids, rows of each table.

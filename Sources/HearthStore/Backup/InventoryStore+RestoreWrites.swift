@@ -71,9 +71,10 @@ extension InventoryStore {
 
     /// `work` (planning the next batch, making its rows) done while `rows` are inserted on `db`;
     /// returns when both have ended. `work` must not use `db`: a connection runs one statement at a time.
-    static func whileInserting<T>(_ rows: [BulkRows], on db: any SQLDatabase, _ work: () throws -> T) async throws -> T {
+    static func whileInserting<T>(_ rows: [BulkRows], on db: any SQLDatabase, _ work: () async throws -> T) async throws -> T {
         let inserting = Task { try await rows.insert(on: db) }
-        let result = Result(catching: work)
+        let result: Result<T, any Error>
+        do { result = .success(try await work()) } catch { result = .failure(error) }
         try await inserting.value
         return try result.get()
     }

@@ -14,6 +14,10 @@ extension InventoryStore {
         let ids: IDGenerator
         let now: Date
         let kind: DatabaseKind
+        /// Where the owners of a batch's ids are looked up while the transaction inserts the batch
+        /// before it (nil: on the transaction). Rows the transaction wrote are not seen there, but
+        /// the plan knows those.
+        let ownerLookups: (any SQLDatabase)?
 
         func run(write: Bool, on db: any SQLDatabase) async throws -> RestoreOutcome {
             let outline = source.outline
@@ -29,18 +33,18 @@ extension InventoryStore {
                 }
                 try await InventoryStore.writeGroups(plan.takeNewGroups(), updates: plan.groupUpdates, householdId: householdId, now: now, on: db)
             }
-            // A batch's rows are inserted while the next batch is planned and its rows made (its
-            // owners looked up first: the connection runs one statement at a time).
+            // A batch's rows are inserted while the next batch's owners are looked up (on another
+            // connection where there is one: a connection runs one statement at a time) and the
+            // batch is planned and its rows made.
             var added: [UUID] = [], ready: [BulkRows] = []
             try await source.items { batch in
-                plan.learnOwners(try await InventoryStore.owners(of: [
-                    ("inventory_items", batch.map(\.id)), ("inventory_photos", batch.flatMap { $0.photos.map(\.id) }),
-                ], on: db))
                 guard write else {
+                    plan.learnOwners(try await InventoryStore.owners(of: batch, on: db))
                     _ = try plan.items(batch)
                     return
                 }
                 let (writes, rows) = try await InventoryStore.whileInserting(ready, on: db) {
+                    plan.learnOwners(try await InventoryStore.owners(of: batch, on: ownerLookups ?? db))
                     let writes = try plan.items(batch)
                     return (writes, InventoryStore.restoredItemRows(writes, householdId: householdId))
                 }

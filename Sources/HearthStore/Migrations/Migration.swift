@@ -58,6 +58,7 @@ extension Database {
         .aisles,
         .offsiteBackups,
         .listGistBackups,
+        .leanerItemIndexes,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.
