@@ -15,7 +15,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let room = UUID(), category = UUID()
         let items = [
-            InventoryItem(id: UUID(), householdId: UUID(), name: "Sofa, 3-seat \"Ektorp\"", description: "Line one\nline two", roomId: room,
+            InventoryItem(id: UUID(), householdId: UUID(), assetId: AssetID(1_234), name: "Sofa, 3-seat \"Ektorp\"", description: "Line one\nline two", roomId: room,
                           categoryId: category, quantity: 2, brand: "IKEA", serialNumber: "=HYPERLINK(\"x\")", purchaseDate: CalendarDate(iso: "2024-02-29"),
                           purchasePrice: Money(amount: 49_900, currency: "EUR"), replacementValue: Money(amount: 60_000, currency: "USD"),
                           condition: .likeNew, warrantyUntil: CalendarDate(iso: "2026-02-28"), tags: ["Living", "Fabric", "salt; pepper", "a, b", "12\" wide"],
@@ -35,6 +35,7 @@ import Testing
         #expect(sofa.details.warranty == .until(CalendarDate(iso: "2026-02-28")!) && Set(sofa.details.tags) == ["Fabric", "Living", "salt; pepper", "a, b", "12\" wide"])
         #expect(sofa.roomName == "Living room" && sofa.categoryName == "Furniture" && sofa.details.notes == "Tōkyō 東京")
         #expect(sofa.addedAt == now.addingTimeInterval(-86_400) && sofa.updatedAt == now)
+        #expect(sofa.assetId == AssetID(1_234) && read.items[1].assetId == nil && csv.contains(",001-234\r\n"))
         // The line of the kettle counts the sofa's two-line description.
         #expect(read.items[1].line == 4)
     }
@@ -72,13 +73,14 @@ import Testing
         #expect(monitor.purchasePrice == Money(amount: 57_999, currency: "USD") && monitor.purchasePlace == "Dell.com")
         #expect(monitor.purchaseDate == CalendarDate(iso: "2024-02-10") && monitor.warranty == .until(CalendarDate(iso: "2027-02-10")!))
         #expect(monitor.tags == ["Electronics", "Work"] && monitor.description == "27-inch 4K monitor")
-        #expect(monitor.notes == "On the left arm\nAsset ID: 000-001\nInsured\nWarranty: 3 years advanced exchange\nColor: Black")
+        #expect(monitor.notes == "On the left arm\nInsured\nWarranty: 3 years advanced exchange\nColor: Black")
+        #expect(read.items.map(\.assetId) == [AssetID(1), AssetID(2), nil, AssetID(4)])
         let drill = read.items[1]
         #expect(drill.details.quantity == 2 && drill.details.purchaseDate == CalendarDate(iso: "2023-03-15") && drill.roomName == "Garage")
         #expect(drill.details.notes?.contains("Lifetime warranty") == true)
         // No price in HomeBox is 0; a sold, archived bike is sold, with its story in the notes.
         #expect(read.items[2].details.purchasePrice == nil && read.items[2].roomName == "Kitchen / Pantry")
-        #expect(read.items[3].details.notes == "Asset ID: 000-004\nSold to Sam on 2025-05-01 for 180: Sold with lock\nURL: https://example.org/bike")
+        #expect(read.items[3].details.notes == "Sold to Sam on 2025-05-01 for 180: Sold with lock\nURL: https://example.org/bike")
         #expect(read.items[3].roomName == "Home" && read.items[3].details.disposition == .sold && read.items[0].details.disposition == nil)
     }
 

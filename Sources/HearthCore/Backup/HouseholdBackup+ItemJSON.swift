@@ -6,6 +6,7 @@ extension HouseholdBackup.Item {
     /// `Encodable`: JSONEncoder spent most of a large backup's time on its items.
     public func appendJSON(to json: inout [UInt8]) {
         var item = JSONObject(into: &json)
+        item.string("assetId", assetId?.text, &json)
         item.string("barcode", barcode, &json)
         item.string("brand", brand, &json)
         item.string("categoryId", categoryId?.uuidString, &json)

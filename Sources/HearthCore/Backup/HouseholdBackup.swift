@@ -80,6 +80,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
 
     public struct Item: Codable, Sendable, Equatable {
         public var id: UUID
+        /// Kept on restore when the household has not given it to another item.
+        public var assetId: AssetID?
         public var name: String
         public var description: String?
         public var roomId: UUID?
@@ -125,6 +127,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         /// The item as a backup keeps it; `rooms` and `categories` name its groups.
         public init(_ item: InventoryItem, photos: [ItemPhoto], roomName: String?, categoryName: String?) {
             id = item.id
+            assetId = item.assetId
             name = item.name
             description = item.description
             roomId = item.roomId

@@ -41,6 +41,8 @@ public struct RestorePlan: Sendable {
 
     public struct ItemWrite: Sendable, Equatable {
         public var id: UUID
+        /// The backup's, which the store keeps when the household has not given it.
+        public var assetId: AssetID?
         public var roomId: UUID?
         public var categoryId: UUID?
         /// Checked by the same rules as the API.
@@ -53,9 +55,10 @@ public struct RestorePlan: Sendable {
         public var updatedAt: Date
         public var deletedAt: Date?
 
-        public init(id: UUID, roomId: UUID?, categoryId: UUID?, details: ItemDetails, warrantyUntil: CalendarDate?,
+        public init(id: UUID, assetId: AssetID? = nil, roomId: UUID?, categoryId: UUID?, details: ItemDetails, warrantyUntil: CalendarDate?,
                     photos: [HouseholdBackup.Photo] = [], missingPhotos: Int = 0, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {
             self.id = id
+            self.assetId = assetId
             self.roomId = roomId
             self.categoryId = categoryId
             self.details = details

@@ -20,6 +20,8 @@ public struct ImportedItem: Sendable, Equatable {
     public var note: String?
     /// Ids the same row had in earlier releases, tried when ``id`` is not found.
     public var formerIds: [UUID] = []
+    /// The asset id the file gives it, kept for a new item when the household has not given it.
+    public var assetId: AssetID?
 
     public init(line: Int, id: UUID, details: ItemDetails, roomName: String?, categoryName: String?, addedAt: Date? = nil, updatedAt: Date? = nil) {
         self.line = line

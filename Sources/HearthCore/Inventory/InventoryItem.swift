@@ -4,6 +4,8 @@ import Foundation
 public struct InventoryItem: Sendable, Equatable, Identifiable {
     public var id: UUID
     public var householdId: UUID
+    /// Its number in the household (set for every stored item).
+    public var assetId: AssetID?
     public var name: String
     public var description: String?
     public var roomId: UUID?
@@ -41,7 +43,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     public var deletedAt: Date?
 
     public init(
-        id: UUID, householdId: UUID, name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil,
+        id: UUID, householdId: UUID, assetId: AssetID? = nil, name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil,
         quantity: Int = 1, brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
         purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
         condition: ItemCondition? = nil, warrantyUntil: CalendarDate? = nil, tags: [String] = [], notes: String? = nil,
@@ -49,6 +51,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     ) {
         self.id = id
         self.householdId = householdId
+        self.assetId = assetId
         self.name = name
         self.description = description
         self.roomId = roomId

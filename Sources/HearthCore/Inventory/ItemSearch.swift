@@ -15,6 +15,8 @@ public struct ItemSearch: Sendable, Equatable {
         /// The warranty ends today or within this many days.
         case warrantyWithin(days: Int)
         case condition(ItemCondition)
+        /// The item with this asset id (`asset:17`, or `000-017` alone).
+        case asset(AssetID)
     }
 
     /// The free words, separated by single spaces.
@@ -28,7 +30,7 @@ public struct ItemSearch: Sendable, Equatable {
 
     /// The filters as the search box's help and every error message list them.
     public static let help = #"Filters: room:NAME, category:NAME, tag:NAME, value>AMOUNT, value<AMOUNT, "#
-        + #"missing:photo|receipt|value|serial, warranty:<90d, condition:new|like-new|good|fair|poor. "#
+        + #"missing:photo|receipt|value|serial, warranty:<90d, condition:new|like-new|good|fair|poor, asset:000-001 (or 000-001 alone). "#
         + #"Put names with spaces in quotes: room:"Living Room"."#
 
     /// Reads a search; amounts are in `currency`. Throws ``InventoryError/invalidSearch(_:)`` naming
@@ -36,7 +38,13 @@ public struct ItemSearch: Sendable, Equatable {
     public init(parsing text: String, currency: String) throws(InventoryError) {
         var words: [String] = [], filters: [Filter] = []
         for token in Self.tokens(text) {
-            if let filter = try Self.filter(token, currency: currency) { filters.append(filter) } else { words.append(token.text) }
+            if let filter = try Self.filter(token, currency: currency) {
+                filters.append(filter)
+            } else if !token.quoted, let asset = AssetID(searching: token.text) {
+                filters.append(.asset(asset))
+            } else {
+                words.append(token.text)
+            }
         }
         self.init(words: words.joined(separator: " "), filters: filters)
     }
@@ -93,7 +101,7 @@ public struct ItemSearch: Sendable, Equatable {
         return token
     }
 
-    private static let names: Set<String> = ["room", "category", "tag", "value", "missing", "warranty", "condition"]
+    private static let names: Set<String> = ["room", "category", "tag", "value", "missing", "warranty", "condition", "asset"]
 
     private static func filter(_ token: Token, currency: String) throws(InventoryError) -> Filter? {
         guard let name = token.name else { return nil }
@@ -133,6 +141,9 @@ public struct ItemSearch: Sendable, Equatable {
                 throw bad("write condition:new, like-new, good, fair or poor.")
             }
             return .condition(condition)
+        case ("asset", ":"):
+            guard let asset = AssetID(parsing: value) else { throw bad("write asset:000-001 (or asset:1).") }
+            return .asset(asset)
         case ("value", _):
             throw bad("write value>AMOUNT or value<AMOUNT.")
         case (_, _) where names.contains(name):

@@ -83,6 +83,7 @@ public enum HomeBoxCSV {
             item.formerIds = [byContent]
         }
         item.note = pieces.note
+        ImportFields.setAssetId(field("HB.asset_id"), of: &item)
         return item
     }
 
@@ -114,7 +115,6 @@ public enum HomeBoxCSV {
     private static func extraNotes(_ row: Row) -> [String] {
         let field = row.field
         var lines: [String] = []
-        if !field("HB.asset_id").isEmpty { lines.append("Asset ID: " + field("HB.asset_id")) }
         if isTrue(field("HB.insured")) { lines.append("Insured") }
         if isTrue(field("HB.lifetime_warranty")) { lines.append("Lifetime warranty") }
         if !field("HB.warranty_details").isEmpty { lines.append("Warranty: " + field("HB.warranty_details")) }

@@ -140,6 +140,17 @@ enum ImportFields {
         return outside
     }
 
+    /// The row's asset id (`000-001`, as Hearth and HomeBox write it); one that is not is left out,
+    /// and the row says so.
+    static func setAssetId(_ text: String, of item: inout ImportedItem) {
+        guard let text = self.text(text) else { return }
+        guard let asset = AssetID(parsing: text) else {
+            item.note = [item.note, "the asset id “\(text)” is not one (000-001); the item gets the next number"].compactMap { $0 }.joined(separator: "; ")
+            return
+        }
+        item.assetId = asset
+    }
+
     static func text(_ text: String) -> String? {
         let trimmed = text.trimming(.whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed

@@ -3,12 +3,14 @@ import HearthCore
 
 /// The inventory as Hearth's own CSV: one line per item, every field, amounts as decimals with
 /// their currency. Reading it back gives the same items (matched by the Id column); "Contained in"
-/// names the Id of the item one is kept in, "Status" is sold or archived (empty: owned).
+/// names the Id of the item one is kept in, "Status" is sold or archived (empty: owned), "Asset ID"
+/// is the item's number on its label (kept for a new item when the household has not given it).
 public enum InventoryCSV {
     public static let header = [
         "Name", "Description", "Room", "Category", "Quantity", "Brand", "Model", "Serial number", "Barcode", "Purchase date",
         "Purchase place", "Purchase price", "Purchase currency", "Replacement value", "Replacement currency", "Condition",
         "Warranty until", "Tags", "Notes", "Photos", "Receipts", "Documentation score", "Id", "Added", "Updated", "Status", "Contained in",
+        "Asset ID",
     ]
 
     /// The lines of `items` (their rooms and categories named by `groupNames`), as they follow
@@ -24,7 +26,7 @@ public enum InventoryCSV {
                 item.condition?.rawValue ?? "", item.warrantyUntil?.description ?? "", ImportFields.tagList(item.tags), item.notes ?? "",
                 String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
                 RFC3339.secondsString(from: item.createdAt), RFC3339.secondsString(from: item.updatedAt),
-                item.disposition?.rawValue ?? "", item.containerId?.text.lowercased() ?? "",
+                item.disposition?.rawValue ?? "", item.containerId?.text.lowercased() ?? "", item.assetId?.text ?? "",
             ])
         }
         return text
@@ -72,9 +74,11 @@ public enum InventoryCSV {
             containerId: try ImportFields.id(field("Contained in"), field: "contained in"), disposition: try ImportFields.disposition(field("Status"))
         ))
         let id = UUID(uuidString: field("Id").trimming(.whitespacesAndNewlines)) ?? ImportFields.stableId(record.fields.joined(separator: "\u{1F}"))
-        return ImportedItem(line: record.line, id: id, details: details, roomName: ImportFields.text(field("Room")),
-                            categoryName: ImportFields.text(field("Category")),
-                            addedAt: RFC3339.date(from: field("Added").trimming(.whitespaces)),
-                            updatedAt: RFC3339.date(from: field("Updated").trimming(.whitespaces)))
+        var item = ImportedItem(line: record.line, id: id, details: details, roomName: ImportFields.text(field("Room")),
+                                categoryName: ImportFields.text(field("Category")),
+                                addedAt: RFC3339.date(from: field("Added").trimming(.whitespaces)),
+                                updatedAt: RFC3339.date(from: field("Updated").trimming(.whitespaces)))
+        ImportFields.setAssetId(field("Asset ID"), of: &item)
+        return item
     }
 }

@@ -9,7 +9,7 @@ extension Components.Schemas.InventoryItem {
     init(_ item: InventoryItem, photos: [ItemPhoto]? = nil) {
         let documentation = item.documentation
         self.init(
-            id: item.id.text, name: item.name, description: item.description, roomId: item.roomId?.text,
+            id: item.id.text, assetId: item.assetId?.text, name: item.name, description: item.description, roomId: item.roomId?.text,
             categoryId: item.categoryId?.text, quantity: item.quantity, brand: item.brand, model: item.model,
             serialNumber: item.serialNumber, barcode: item.barcode, purchaseDate: item.purchaseDate?.description,
             purchasePlace: item.purchasePlace, purchasePrice: item.purchasePrice.map(Components.Schemas.Money.init),

@@ -48,13 +48,13 @@ extension InventoryStore {
     /// The rows restored items add: the items with their tags and search text
     /// (``newItemRows(_:householdId:)``; receipts add theirs to the search text once linked), and
     /// their photos.
-    static func restoredItemRows(_ items: [RestorePlan.ItemWrite], householdId: UUID) -> [BulkRows] {
+    static func restoredItemRows(_ items: [RestorePlan.ItemWrite], householdId: UUID, numbering: inout AssetNumbering) -> [BulkRows] {
         guard !items.isEmpty else { return [] }
         let itemRows = newItemRows(items.map { item in
             var details = item.details
             details.roomId = item.roomId
             details.categoryId = item.categoryId
-            return NewItem(id: item.id, details: details, warrantyUntil: item.warrantyUntil, createdAt: item.createdAt, updatedAt: item.updatedAt,
+            return NewItem(id: item.id, assetId: numbering.next(requested: item.assetId), details: details, warrantyUntil: item.warrantyUntil, createdAt: item.createdAt, updatedAt: item.updatedAt,
                            deletedAt: item.deletedAt, photoCount: item.photos.count, primaryPhotoId: item.photos.first?.id,
                            missingPhotos: item.missingPhotos)
         }, householdId: householdId)

@@ -37,6 +37,7 @@ extension InventoryStore {
             // connection where there is one: a connection runs one statement at a time) and the
             // batch is planned and its rows made.
             var added: [UUID] = [], ready: [BulkRows] = []
+            var numbering = write ? try await InventoryStore.assetNumbering(householdId: householdId, on: db) : AssetNumbering(last: 0, used: [])
             try await source.items { batch in
                 guard write else {
                     plan.learnOwners(try await InventoryStore.owners(of: batch, on: db))
@@ -46,7 +47,7 @@ extension InventoryStore {
                 let (writes, rows) = try await InventoryStore.whileInserting(ready, on: db) {
                     plan.learnOwners(try await InventoryStore.owners(of: batch, on: ownerLookups ?? db))
                     let writes = try plan.items(batch)
-                    return (writes, InventoryStore.restoredItemRows(writes, householdId: householdId))
+                    return (writes, InventoryStore.restoredItemRows(writes, householdId: householdId, numbering: &numbering))
                 }
                 try await InventoryStore.writeGroups(plan.takeNewGroups(), householdId: householdId, now: now, on: db)
                 try await placeFiles(writes.flatMap { $0.photos.map(\.file.sha256) }, on: db)
@@ -54,6 +55,7 @@ extension InventoryStore {
                 added += writes.map(\.id)
             }
             try await ready.insert(on: db)
+            if write { try await InventoryStore.saveAssetNumbering(numbering, householdId: householdId, on: db) }
             let containers = plan.containers()
             if write { try await InventoryStore.setContainers(containers, householdId: householdId, on: db, kind: kind) }
             let addedSet = Set(added)

@@ -21,6 +21,7 @@ extension InventoryStore {
                 }
             }
             var created: [NewItem] = [], touched: [UUID] = []
+            var numbering = try await Self.assetNumbering(householdId: householdId, on: db)
             let containers = importer.containers(of: items)
             var adopted: [(item: UUID, sourceId: UUID)] = []
             for var item in items {
@@ -47,13 +48,15 @@ extension InventoryStore {
                 guard let current = importer.existing[id] else {
                     let addedAt = item.addedAt.flatMap { $0 <= now ? $0 : nil } ?? now
                     let updatedAt = item.updatedAt.flatMap { (addedAt...now).contains($0) ? $0 : nil } ?? now
-                    created.append(NewItem(id: id, details: details, warrantyUntil: warrantyUntil, createdAt: addedAt, updatedAt: updatedAt))
+                    created.append(NewItem(id: id, assetId: numbering.next(requested: item.assetId), details: details, warrantyUntil: warrantyUntil, createdAt: addedAt, updatedAt: updatedAt))
                     report.record(item, .create)
                     continue
                 }
+                // The file's asset id, when it is another the household has not given (HomeBox's, imported again).
+                let newAssetId = item.assetId.flatMap { $0 != current.assetId && numbering.isFree($0) ? $0 : nil }
                 if current.deletedAt != nil {
                     report.record(item, .skip, reason: "it is in Recently deleted; restore it to import it again")
-                } else if ItemDetails(current) == details {
+                } else if ItemDetails(current) == details && newAssetId == nil {
                     report.record(item, .skip, reason: "unchanged")
                 } else {
                     report.record(item, .update)
@@ -61,6 +64,7 @@ extension InventoryStore {
                     guard !dryRun else { continue }
                     let update = db.update("inventory_items").set("updated_at", to: now)
                     for value in Self.detailColumns(details, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
+                    if let newAssetId, numbering.take(newAssetId) { update.set("asset_id", to: newAssetId.number) }
                     try await update.where("id", .equal, id).run()
                     try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
                 }
@@ -72,6 +76,7 @@ extension InventoryStore {
                     .where("household_id", .equal, householdId).run()
             }
             try await Self.insertNewItems(created, householdId: householdId, on: db)
+            try await Self.saveAssetNumbering(numbering, householdId: householdId, on: db)
             try await Self.finishAdding(created.count, householdId: householdId, kind: kind, on: db)
             for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
             return report

@@ -6,6 +6,7 @@ extension InventoryStore {
     /// An item written as it is, with no checks left to make: what an import or a restore adds.
     struct NewItem: Sendable {
         var id: UUID
+        var assetId: AssetID
         /// With the room and category ids to store.
         var details: ItemDetails
         var warrantyUntil: CalendarDate?
@@ -27,11 +28,11 @@ extension InventoryStore {
     /// The rows of new items: the items with their search text, then their tags.
     static func newItemRows(_ items: [NewItem], householdId: UUID) -> [BulkRows] {
         var rows = BulkRows(table: "inventory_items",
-                            columns: ["id", "household_id", "photo_count", "primary_photo_id", "missing_photos", "search_text", "created_at", "updated_at", "deleted_at"]
+                            columns: ["id", "household_id", "asset_id", "photo_count", "primary_photo_id", "missing_photos", "search_text", "created_at", "updated_at", "deleted_at"]
                                 + detailColumns(items[0].details, warrantyUntil: nil).map(\.column))
         var tags = BulkRows(table: "inventory_item_tags", columns: ["item_id", "household_id", "tag", "tag_key"])
         for item in items {
-            rows.append([.uuid(item.id), .uuid(householdId), .int(item.photoCount), BulkValue(item.primaryPhotoId), .int(item.missingPhotos),
+            rows.append([.uuid(item.id), .uuid(householdId), .int(item.assetId.number), .int(item.photoCount), BulkValue(item.primaryPhotoId), .int(item.missingPhotos),
                          .text(searchText(searchParts(item.details))), .date(item.createdAt), .date(item.updatedAt), BulkValue(item.deletedAt)]
                         + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
             for tag in item.details.tags { tags.append([.uuid(item.id), .uuid(householdId), .text(tag), .text(tag.lowercased())]) }

@@ -84,6 +84,7 @@ extension InventoryStore {
             guard let from else { return before }
             return SQLBinaryExpression(before, .and, SQLBinaryExpression(until, .greaterThanOrEqual, SQLBind(from.description)))
         case .barcode(let barcode): return SQLBinaryExpression(SQLColumn("barcode", table: "i"), .equal, SQLBind(barcode))
+        case .asset(let asset): return SQLBinaryExpression(SQLColumn("asset_id", table: "i"), .equal, SQLBind(asset.number))
         case .value(let comparison, let money):
             return SQLQueryString("""
                 (\(unsafeRaw: InventorySQL.value("i")) \(unsafeRaw: comparison == .above ? ">" : "<") \(bind: money.amount) \

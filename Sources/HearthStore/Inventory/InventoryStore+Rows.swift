@@ -26,7 +26,7 @@ extension InventoryStore {
     }
 
     static let itemColumns = [
-        "id", "household_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
+        "id", "household_id", "asset_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
         "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",
         "condition", "warranty_until", "notes", "photo_count", "receipt_count", "missing_photos", "primary_photo_id", "created_at", "updated_at",
         "deleted_at", "container_id", "disposition",
@@ -77,6 +77,7 @@ extension InventoryStore {
         }
         return InventoryItem(
             id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
+            assetId: try row.decode(column: "asset_id", as: Int?.self).flatMap { (1...AssetID.maximum).contains($0) ? AssetID($0) : nil },
             name: try row.decode(column: "name", as: String.self), description: try row.decode(column: "description", as: String?.self),
             roomId: try row.decode(column: "room_id", as: UUID?.self), categoryId: try row.decode(column: "category_id", as: UUID?.self),
             quantity: try row.decode(column: "quantity", as: Int.self), brand: try row.decode(column: "brand", as: String?.self),

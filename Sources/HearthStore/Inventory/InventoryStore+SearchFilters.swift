@@ -7,7 +7,7 @@ extension InventoryStore {
     /// `today`. `query.text` keeps the free words. Throws ``InventoryError/invalidSearch(_:)`` for an
     /// unknown filter, a bad value or a room or category the household does not have.
     public func applySearchFilters(to query: inout ItemQuery, householdId: UUID, today: CalendarDate) async throws {
-        guard let text = query.text, text.contains(where: { ":<>=≤≥".contains($0) }) else { return }
+        guard let text = query.text, text.contains(where: { ":<>=≤≥-#".contains($0) }) else { return }
         let search = try ItemSearch(parsing: text, currency: try await currency(householdId: householdId))
         query.text = search.words.isEmpty ? nil : search.words
         for filter in search.filters {
@@ -19,6 +19,7 @@ extension InventoryStore {
             case .missing(let field): query.filters.append(.missing(field))
             case .warrantyWithin(let days): query.filters.append(.warranty(endsBy: today.adding(days: days) ?? today, from: today))
             case .condition(let condition): query.filters.append(.condition(condition))
+            case .asset(let asset): query.filters.append(.asset(asset))
             }
         }
     }

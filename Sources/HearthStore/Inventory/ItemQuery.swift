@@ -36,6 +36,7 @@ public struct ItemQuery: Sendable, Equatable {
         case warranty(endsBy: CalendarDate, from: CalendarDate?)
         /// Exactly this barcode.
         case barcode(String)
+        case asset(AssetID)
         /// A value (``InventorySQL/value(_:)``) in the money's currency strictly above or below it.
         case value(ItemSearch.Comparison, Money)
     }

@@ -59,6 +59,7 @@ extension Database {
         .offsiteBackups,
         .listGistBackups,
         .leanerItemIndexes,
+        .assetIds,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -101,6 +101,7 @@ struct InventoryItemPage: Sendable {
         add("Purchase price", item.purchasePrice.map { InventoryFormat.money($0, quantity: item.quantity) })
         add("Replacement value", item.replacementValue.map { InventoryFormat.money($0, quantity: item.quantity) })
         add("Warranty", item.warrantyUntil.map { InventoryFormat.warranty($0, today: today) })
+        add("Asset ID", item.assetId?.text)
         add("Added", InventoryFormat.date(CalendarDate(item.createdAt, in: TimeZone(identifier: timeZone) ?? .gmt)))
         self.fields = fields
         description = item.description
