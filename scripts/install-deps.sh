@@ -44,6 +44,8 @@ case "${1:-run}" in
         python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
         # The browser tests render report PDFs to PNG with pdftoppm and look at them.
         have_cmd pdftoppm || need+=(poppler-utils)
+        # Label sheets' QR codes are read back from those PNGs with zbarimg.
+        have_cmd zbarimg || need+=(zbar-tools)
         # The cluster's chaos run puts nginx before three servers.
         [ -x /usr/sbin/nginx ] || have_cmd nginx || need+=(nginx)
         # Off-site backups are sent to a real WebDAV server: rclone serve webdav.
