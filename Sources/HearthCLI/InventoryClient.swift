@@ -1,5 +1,6 @@
 import Foundation
 import HearthAPI
+import HearthCore
 import OpenAPIRuntime
 
 /// The Inventory endpoints for the CLI: items found by name, rooms and categories by name, uploads
@@ -111,8 +112,25 @@ struct InventoryClient {
         }
     }
 
-    /// An item by name: the whole name or the start of one, among the items a search for it finds.
+    /// A label sheet's PDF and the file name the server gives it.
+    func labels(_ query: Operations.InventoryLabelsPDF.Input.Query) async throws -> (name: String, pdf: Data) {
+        switch try await connection.call({ try await $0.inventoryLabelsPDF(query: query) }) {
+        case .ok(let ok):
+            let name = ok.headers.contentDisposition.flatMap(BackupClient.fileName) ?? "hearth-labels.pdf"
+            return (name, try await Data(collecting: try ok.body.pdf, upTo: 200 << 20))
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    /// An item by asset id (`000-001`, `#1`), else by name: the whole name or the start of one,
+    /// among the items a search for it finds.
     func findItem(_ query: String) async throws -> Item {
+        if let asset = AssetID(searching: query.trimmingCharacters(in: .whitespaces)) {
+            guard let item = try await items(text: "asset:\(asset.number)", limit: 1).items.first else {
+                throw CLIError("No item has the asset id \(asset.text).")
+            }
+            return item
+        }
         // In quotes: a name is words, even one that looks like a search filter ("Lego: Falcon", "SN:1").
         let found = try await items(text: "\"\(query.filter { $0 != "\"" })\"", limit: 200).items
         return try NameMatch.find(query, in: found, name: \.name, id: \.id, kind: "item")

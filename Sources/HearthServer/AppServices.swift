@@ -25,6 +25,7 @@ struct AppServices: Sendable {
     let backups: HouseholdBackups
     let listGists: ListGistBackups
     let reports: InventoryReports
+    let labels: InventoryLabels
     let claimFiles: ClaimFiles
     let secrets: SecretBox
     /// The locks this server holds while it works on something of the cluster's (PostgreSQL only).

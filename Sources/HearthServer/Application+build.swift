@@ -111,6 +111,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     InventoryPages(services: services).addRoutes(to: router)
     InventoryOrganizePages(services: services).addRoutes(to: router)
     ReportPages(services: services).addRoutes(to: router)
+    LabelPages(services: services).addRoutes(to: router)
     ClaimPages(services: services).addRoutes(to: router)
     InventoryCapturePages(services: services).addRoutes(to: router)
     ReceiptPages(services: services).addRoutes(to: router)
@@ -175,7 +176,8 @@ extension AppServices {
             listGists: ListGistBackups(store: ListGistStore(database: database, clock: configuration.clock), inventory: inventory, secrets: secrets,
                                        apiURL: configuration.githubAPIURL, allowLoopback: configuration.allowLoopbackTargets,
                                        clock: configuration.clock, logger: logger),
-            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media), claimFiles: ClaimFiles(media: media, inventory: inventory),
+            reports: InventoryReports(inventory: inventory, accounts: accounts, media: media),
+            labels: InventoryLabels(inventory: inventory, media: media, publicURL: configuration.publicURL), claimFiles: ClaimFiles(media: media, inventory: inventory),
             secrets: secrets, locks: SessionLocks(database: database, logger: logger),
             renderer: try await PageRenderer.load(), logger: logger
         )

@@ -44,6 +44,11 @@ NOT_AN_ID = {
     "/invite/{secret}": "an invite link is made to be opened by someone outside the household",
     "/password/reset/{secret}": "a mailed reset link is opened signed out; its secret is no id of A's data",
 }
+# Ids in a query, by the parameter's name: the kind of A's objects to give them.
+QUERY_OBJECTS = {"list": "lists", "store": "stores", "room": "inventory/rooms", "rooms": "inventory/rooms",
+                 "category": "inventory/categories", "items": "inventory/items", "box": "inventory/items"}
+# Query ids that name what the operation acts on (not a filter of one's own data): another household's answers 404.
+QUERY_TARGETS = {("/api/v1/inventory/labels.pdf", "items"), ("/api/v1/inventory/labels.pdf", "room"), ("/api/v1/inventory/labels.pdf", "box")}
 # A small real picture for the upload operations: B must be refused before anything is read.
 PICTURE = (pathlib.Path(__file__).resolve().parents[1] / "HearthMediaTests" / "Fixtures" / "image.png").read_bytes()
 
@@ -298,6 +303,17 @@ class Document:
         return {"uuid": str(uuid.uuid4()), "date-time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                 "date": datetime.date.today().isoformat(), "email": "probe@example.org"}.get(schema.get("format"), "Probe")
 
+    def reads_with_query_ids(self):
+        """(path, parameter name) of every GET without path ids that takes an id in its query."""
+        for path, item in self.spec["paths"].items():
+            operation = item.get("get")
+            if not operation or "{" in path:
+                continue
+            for parameter in map(self.ref, item.get("parameters", []) + operation.get("parameters", [])):
+                schema = self.ref(parameter["schema"])
+                if parameter["in"] == "query" and (schema.get("format") == "uuid" or "[0-9a-fA-F]{8}" in schema.get("pattern", "")):
+                    yield path, parameter["name"]
+
     def operations_with_ids(self):
         """(method, path template, body or None) of every operation with an id in its path."""
         for path, item in self.spec["paths"].items():
@@ -344,6 +360,27 @@ def test_every_api_operation_with_an_id_refuses_another_household(server, househ
     assert snapshot(base, households) == before, "a call of another household changed A's data"
     assert len(checked) >= 30, checked  # every list, item, session, token and inventory operation at least
     (artifacts / "isolation-api.txt").write_text("\n".join(checked) + "\n")
+
+
+def test_every_read_with_an_id_in_its_query_shows_another_household_nothing(server, households, artifacts):
+    """A's ids in a query, from B: a filter finds nothing of A's (200 or 404), an operation on the
+    object itself (QUERY_TARGETS) answers 404; signed out, 401."""
+    document, base, objects = Document(server.base), server.base, households["objects"]
+    before = snapshot(base, households)
+    checked = []
+    for path, name in document.reads_with_query_ids():
+        assert name in QUERY_OBJECTS, f"GET {path}: no object of A for the query's “{name}”; add its kind to QUERY_OBJECTS"
+        for value in objects[QUERY_OBJECTS[name]]:
+            url = f"{path}?{urllib.parse.urlencode({name: value})}"
+            status, answer = request(base, "GET", url, token=households["b_token"], raw=True)
+            expected = (404,) if (path, name) in QUERY_TARGETS else (200, 404)
+            assert status in expected, f"GET {url} as B answered {status}: {answer[:300]}"
+            assert SECRET.encode() not in answer, f"GET {url} as B showed A's data"
+            assert request(base, "GET", url, raw=True)[0] == 401, f"GET {url} signed out was not refused"
+        checked.append(f"GET {path} ?{name}")
+    assert snapshot(base, households) == before, "a read of another household changed A's data"
+    assert len(checked) >= 10, checked
+    (artifacts / "isolation-query-ids.txt").write_text("\n".join(checked) + "\n")
 
 
 def test_every_page_with_an_id_refuses_another_household(server, households, artifacts):

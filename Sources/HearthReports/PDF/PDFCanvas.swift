@@ -31,8 +31,9 @@ final class PDFCanvas {
     /// One layout per style, reused for every text (a layout per text would cost far more).
     private var layouts: [Style: OpaquePointer] = [:]
 
-    init(path: String, title: String) throws {
-        guard let surface = cairo_pdf_surface_create(path, Self.pageSize.width, Self.pageSize.height),
+    /// A PDF at `path` whose pages are `pageSize` points (A4 unless told).
+    init(path: String, title: String, pageSize: (width: Double, height: Double) = PDFCanvas.pageSize) throws {
+        guard let surface = cairo_pdf_surface_create(path, pageSize.width, pageSize.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw CocoaError(.fileWriteUnknown)
         }
@@ -116,6 +117,23 @@ final class PDFCanvas {
         cairo_paint(cairo)
         cairo_restore(cairo)
         return true
+    }
+
+    /// Draws a QR code black on white, `side` points square with its 4-module quiet zone.
+    func qrCode(_ code: QRCode, x: Double, y: Double, side: Double) {
+        let module = side / Double(code.size + 8)
+        fill(x: x, y: y, width: side, height: side, gray: 1)
+        cairo_set_source_rgb(cairo, 0, 0, 0)
+        for row in 0..<code.size {
+            var column = 0
+            while column < code.size {
+                guard code.isDark(row: row, column: column) else { column += 1; continue }
+                let start = column
+                while column < code.size, code.isDark(row: row, column: column) { column += 1 }
+                cairo_rectangle(cairo, x + Double(start + 4) * module, y + Double(row + 4) * module, Double(column - start) * module, module)
+            }
+        }
+        cairo_fill(cairo)
     }
 
     func endPage() {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -18,6 +19,9 @@ struct APIRequest: Sendable {
     var sessionHash: String? = nil
     /// Where a sign-in made by this request comes from.
     var origin = SignInOrigin.unknown
+    /// The address the request came to (`http://192.168.1.20:8080`), from its Host header and a
+    /// proxy's X-Forwarded-Proto: where links go when no public address is set.
+    var serverAddress = "http://localhost"
 
     /// The signed-in user, or a 401 that says why.
     static func requireUser() throws -> User {
@@ -48,10 +52,21 @@ struct APIRequestMiddleware: RouterMiddleware {
         }
         let caller = APIRequest(user: context.user, rejectedToken: context.rejectedToken, clientAddress: context.clientAddress,
                                 credentialHash: context.sessionHash ?? context.tokenHash, sessionHash: context.sessionHash,
-                                origin: context.origin(of: request))
+                                origin: context.origin(of: request), serverAddress: Self.serverAddress(of: request))
         return try await APIRequest.$current.withValue(caller) {
             try await next(request, context)
         }
+    }
+
+    private static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+
+    /// `scheme://host[:port]` of the request; localhost when its Host is not a host name or address.
+    static func serverAddress(of request: Request) -> String {
+        let host = request.head.authority ?? ""
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        guard !host.isEmpty, host.count <= 255, host.allSatisfy(allowed.contains) else { return "http://localhost" }
+        let scheme = request.headers[Self.forwardedProto]?.lowercased() == "https" ? "https" : "http"
+        return "\(scheme)://\(host)"
     }
 
     /// The fields where a body may carry null, by path: what a browser's API hands over as it is

@@ -1,6 +1,7 @@
 import Foundation
 import HearthAPI
 import HearthCore
+import HearthReports
 import HearthStore
 import OpenAPIRuntime
 import Synchronization
@@ -53,5 +54,34 @@ final class ReportProgress: Sendable {
         guard due else { return }
         let event = ServerEvent(name: "report", data: #"{"progress":"\#(id)","done":\#(Double(percent) / 100)}"#)
         Task { [events, user] in await events.publish(event, to: .user(user)) }
+    }
+}
+
+/// Label sheets.
+extension HearthAPIService {
+    func inventoryLabelsPDF(_ input: Operations.InventoryLabelsPDF.Input) async throws -> Operations.InventoryLabelsPDF.Output {
+        let user = try APIRequest.requireUser()
+        let query = input.query
+        let chosen: [InventoryLabels.Selection] = [
+            query.items.map { .items($0.split(separator: ",").compactMap { UUID(uuidString: String($0)) }) },
+            try query.room.map { .room(try Self.uuid($0)) },
+            try query.box.map { .box(try Self.uuid($0)) },
+        ].compactMap { $0 }
+        guard chosen.count == 1, let selection = chosen.first else {
+            throw InventoryError.invalidLabels("Choose exactly one of “items”, “room” or “box”.")
+        }
+        if case .items(let ids) = selection, ids.count > 100 {
+            throw InventoryError.invalidLabels("“items” takes at most 100 ids; label a room or a box for more.")
+        }
+        let layout = LabelLayout(rawValue: query.layout?.rawValue ?? "") ?? .averyL7160
+        let start = query.start ?? 1
+        guard (1...layout.perPage).contains(start) else {
+            throw InventoryError.invalidLabels("“start” is a place on the sheet: 1 to \(layout.perPage) for \(layout.title).")
+        }
+        let items = try await services.labels.items(selection, householdId: user.householdId)
+        let url = try await services.labels.pdf(items, householdId: user.householdId, layout: layout, start: start,
+                                                origin: APIRequest.current.serverAddress)
+        let name = "hearth-labels-\(services.today(for: user).description).pdf"
+        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""), body: .pdf(try .temporaryFile(url))))
     }
 }

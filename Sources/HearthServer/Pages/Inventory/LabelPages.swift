@@ -1,0 +1,88 @@
+import Foundation
+import HearthCore
+import HearthReports
+import HearthStore
+import Hummingbird
+
+/// Inventory → Labels: what the labels are for (an item, a box and what is in it, or a room
+/// chosen here), the label stock and the first free place on the sheet; the form asks the API for
+/// the PDF.
+struct LabelPages {
+    let services: AppServices
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/inventory/labels", use: page)
+    }
+
+    func page(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await services.inventory.prepare(householdId: user.householdId)
+        let query = request.uri.queryParameters
+        var selection: InventoryLabels.Selection?
+        var hidden: [LabelsPage.Field] = []
+        if let text = query["items"].map(String.init) {
+            selection = .items(text.split(separator: ",").compactMap { UUID(uuidString: String($0)) })
+            hidden.append(.init(name: "items", value: text))
+        } else if let box = query["box"].flatMap({ UUID(uuidString: String($0)) }) {
+            selection = .box(box)
+            hidden.append(.init(name: "box", value: box.text))
+        } else if let room = query["room"].flatMap({ UUID(uuidString: String($0)) }) {
+            selection = .room(room)
+            hidden.append(.init(name: "room", value: room.text))
+        }
+        var names: [String] = [], error: String?
+        if let selection {
+            do {
+                names = try await services.labels.items(selection, householdId: user.householdId).map(\.name)
+            } catch let failure as InventoryError {
+                error = failure.message
+            }
+        }
+        let rooms = try await services.inventory.groups(.room, householdId: user.householdId)
+        let counts = try await services.inventory.itemCounts(.room, householdId: user.householdId)
+        let currency = try await services.inventory.currency(householdId: user.householdId)
+        let page = LabelsPage(
+            layout: services.layout("Labels", .inventory, context),
+            summary: names.isEmpty ? nil : LabelsPage.summary(names),
+            error: error, hidden: hidden, chooseRoom: selection == nil,
+            rooms: rooms.filter { (counts[$0.id] ?? 0) > 0 }.map {
+                SelectOption(value: $0.id.text, title: [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") + " (\(counts[$0.id] ?? 0))", selected: false)
+            },
+            layouts: LabelLayout.allCases.map {
+                SelectOption(value: $0.rawValue, title: $0.title, selected: $0 == LabelsPage.defaultLayout(currency: currency))
+            },
+            canMake: error == nil && (selection != nil || !rooms.isEmpty)
+        )
+        return try services.renderer.render("inventory-labels", page)
+    }
+}
+
+struct LabelsPage: Sendable {
+    struct Field: Sendable {
+        let name: String
+        let value: String
+    }
+
+    let layout: Layout
+    /// "3 labels: Drill, Lamp and Sofa".
+    let summary: String?
+    let error: String?
+    let hidden: [Field]
+    let chooseRoom: Bool
+    let rooms: [SelectOption]
+    let layouts: [SelectOption]
+    let canMake: Bool
+
+    static func summary(_ names: [String]) -> String {
+        let shown = names.prefix(8).map { "“\($0)”" }
+        let rest = names.count - shown.count
+        let list = rest > 0 ? shown.joined(separator: ", ") + " and \(rest) more"
+            : shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown.joined()
+        return (names.count == 1 ? "1 label: " : "\(names.count) labels: ") + list
+    }
+
+    /// Letter sheets where Letter paper is the rule (the household's money says where it is), A4 elsewhere.
+    static func defaultLayout(currency: String) -> LabelLayout {
+        ["USD", "CAD", "MXN", "PHP"].contains(currency) ? .avery5160 : .averyL7160
+    }
+}
