@@ -18,10 +18,11 @@ MM = 72 / 25.4
 
 
 def qr_codes(pdf: bytes, folder) -> list[str]:
-    """What the PDF's QR codes hold, read from its pages rendered at 300 dpi."""
+    """What the PDF's QR codes hold, read from its pages rendered at 300 dpi as a printer prints them
+    (black or white, no grey edges)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "labels.pdf").write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-r", "300", "-png", str(folder / "labels.pdf"), str(folder / "page")], check=True)
+    subprocess.run(["pdftoppm", "-r", "300", "-aa", "no", "-aaVector", "no", "-png", str(folder / "labels.pdf"), str(folder / "page")], check=True)
     found = []
     for page in sorted(folder.glob("page-*.png")):
         result = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(page)], capture_output=True, text=True)

@@ -135,4 +135,24 @@ import ZIPFoundation
             #expect(try await itemNames(api, token: token) == ["Bike"])
         }
     }
+
+    /// More items than one batch, restored into another household: each batch's rows go in while
+    /// the next is read and planned, never two statements at once on the transaction's connection
+    /// (on SQLite that corrupted the restore: "database disk image is malformed").
+    @Test func aBackupOfSeveralBatchesRestoresWhole() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let ada = try await api.signUp(email: "ada@example.org")
+            let csv = "Name,Room,Tags\n" + (0..<3_000).map { "Jar \($0),\($0 % 3 == 0 ? "Kitchen" : ""),\($0 % 2 == 0 ? "Pantry" : "")" }.joined(separator: "\n")
+            let imported = try await api.upload("/api/v1/inventory/import?format=hearth", files: [("jars.csv", "text/csv", Data(csv.utf8))], token: ada)
+            #expect(try imported.json()["created"] as? Int == 3_000)
+            let backup = try await download(client, "/api/v1/backup?media=false", token: ada)
+            let bob = try await api.signUp(email: "bob@example.org")
+            let restored = try await api.upload("/api/v1/backup/restore?strategy=merge", files: [("b.json", "application/json", Data(backup.body.readableBytesView))], token: bob)
+            #expect(restored.status == .ok, "\(restored.text)")
+            #expect((try restored.json()["items"] as? [String: Any])?["added"] as? Int == 3_000)
+            let page = try await api.send(.get, "/api/v1/inventory/items?q=asset:3000", token: bob).json()["items"] as? [[String: Any]] ?? []
+            #expect(page.count == 1)
+        }
+    }
 }

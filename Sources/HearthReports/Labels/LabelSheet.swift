@@ -39,13 +39,14 @@ public enum LabelSheet {
         try canvas.finish()
     }
 
-    /// The QR code on the left, as tall as the label allows; the asset id, the name (two lines at
-    /// most) and the contents beside it.
+    /// The QR code on the left, as tall as the label allows (a quiet zone of 2 modules: the label's
+    /// padding, at least 2 more, makes up the standard's 4); the asset id, the name (two lines at most)
+    /// and the contents beside it.
     private static func draw(_ label: ItemLabel, on canvas: PDFCanvas, at corner: (x: Double, y: Double), size: (width: Double, height: Double)) {
         let padding = min(6.0, size.height * 0.08)
         let side = min(size.height - 2 * padding, size.width * 0.45)
         if let code = QRCode(label.address) {
-            canvas.qrCode(code, x: corner.x + padding, y: corner.y + (size.height - side) / 2, side: side)
+            canvas.qrCode(code, x: corner.x + padding, y: corner.y + (size.height - side) / 2, side: side, margin: 2)
         }
         let textX = corner.x + padding + side + padding / 2
         let width = corner.x + size.width - padding - textX

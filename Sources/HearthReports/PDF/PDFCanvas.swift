@@ -119,9 +119,10 @@ final class PDFCanvas {
         return true
     }
 
-    /// Draws a QR code black on white, `side` points square with its 4-module quiet zone.
-    func qrCode(_ code: QRCode, x: Double, y: Double, side: Double) {
-        let module = side / Double(code.size + 8)
+    /// Draws a QR code black on white, `side` points square with a quiet zone of `margin` modules
+    /// (the standard's 4, or fewer where white around the square makes up the rest).
+    func qrCode(_ code: QRCode, x: Double, y: Double, side: Double, margin: Int = 4) {
+        let module = side / Double(code.size + 2 * margin)
         fill(x: x, y: y, width: side, height: side, gray: 1)
         cairo_set_source_rgb(cairo, 0, 0, 0)
         for row in 0..<code.size {
@@ -130,7 +131,7 @@ final class PDFCanvas {
                 guard code.isDark(row: row, column: column) else { column += 1; continue }
                 let start = column
                 while column < code.size, code.isDark(row: row, column: column) { column += 1 }
-                cairo_rectangle(cairo, x + Double(start + 4) * module, y + Double(row + 4) * module, Double(column - start) * module, module)
+                cairo_rectangle(cairo, x + Double(start + margin) * module, y + Double(row + margin) * module, Double(column - start) * module, module)
             }
         }
         cairo_fill(cairo)

@@ -33,9 +33,9 @@ extension InventoryStore {
                 }
                 try await InventoryStore.writeGroups(plan.takeNewGroups(), updates: plan.groupUpdates, householdId: householdId, now: now, on: db)
             }
-            // A batch's rows are inserted while the next batch's owners are looked up (on another
-            // connection where there is one: a connection runs one statement at a time) and the
-            // batch is planned and its rows made.
+            // A batch's rows are inserted while the next batch is planned and its rows made, and on
+            // PostgreSQL while its owners are looked up on another connection (a connection runs one
+            // statement at a time: SQLite's are looked up on the transaction's first).
             var added: [UUID] = [], ready: [BulkRows] = []
             var numbering = write ? try await InventoryStore.assetNumbering(householdId: householdId, on: db) : AssetNumbering(last: 0, used: [])
             try await source.items { batch in
@@ -44,8 +44,9 @@ extension InventoryStore {
                     _ = try plan.items(batch)
                     return
                 }
+                if ownerLookups == nil { plan.learnOwners(try await InventoryStore.owners(of: batch, on: db)) }
                 let (writes, rows) = try await InventoryStore.whileInserting(ready, on: db) {
-                    plan.learnOwners(try await InventoryStore.owners(of: batch, on: ownerLookups ?? db))
+                    if let ownerLookups { plan.learnOwners(try await InventoryStore.owners(of: batch, on: ownerLookups)) }
                     let writes = try plan.items(batch)
                     return (writes, InventoryStore.restoredItemRows(writes, householdId: householdId, numbering: &numbering))
                 }

@@ -22,14 +22,15 @@ extension InventoryStore {
             try await Self.checkGroups(details, householdId: householdId, on: db)
             try await Self.checkContainer(details.containerId, of: id, householdId: householdId, on: db)
             let values = Self.detailColumns(details, warrantyUntil: warrantyUntil)
-            let assetId = try await Self.nextAssetId(householdId: householdId, on: db)
             try await db.insert(into: "inventory_items")
-                .columns(["id", "household_id", "asset_id", "created_at", "updated_at", "edited_at"] + values.map(\.column))
-                .values([SQLBind(id), SQLBind(householdId), SQLBind(assetId.number), SQLBind(now), SQLBind(now), SQLBind(editedAt)]
-                        + values.map(\.value.bind))
+                .columns(["id", "household_id", "created_at", "updated_at", "edited_at"] + values.map(\.column))
+                .values([SQLBind(id), SQLBind(householdId), SQLBind(now), SQLBind(now), SQLBind(editedAt)] + values.map(\.value.bind))
                 .run()
             try await Self.saveTags(details.tags, itemId: id, householdId: householdId, on: db)
             try await Self.refreshSearch([id], on: db, kind: kind)
+            // Numbered last: the household's count stays locked only until the commit that follows.
+            let assetId = try await Self.nextAssetId(householdId: householdId, on: db)
+            try await db.update("inventory_items").set("asset_id", to: assetId.number).where("id", .equal, id).run()
             guard let item = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db) else {
                 throw StoreError.missingRow("inventory_items")
             }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import SQLiteNIO
+import Synchronization
 import VaporCSQLite
 
 /// One connection to an SQLite database through SQLite's C API (the library SQLiteNIO builds),
@@ -15,6 +16,9 @@ final class RawSQLiteConnection: @unchecked Sendable {
     /// Prepared statements by their SQL, reset after each use. Touched only by the task that holds
     /// the connection.
     private var statements: [String: OpaquePointer] = [:]
+    /// Set while a statement runs: two at once on one connection (opened without SQLite's own
+    /// mutex) would corrupt its state, so that is stopped loudly (``exclusively(_:)``).
+    private let running = Atomic<Bool>(false)
     /// More distinct statements than this finalize them all and start over (a `LIMIT` written as a
     /// literal makes a statement per page size).
     static let statementCapacity = 256
@@ -62,17 +66,27 @@ final class RawSQLiteConnection: @unchecked Sendable {
 
     /// Runs one statement with its binds, handing each row to `onRow` on the thread that steps it.
     func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void) async throws {
-        try await threadPool.runIfActive { try self.run(sql, binds, onRow) }
+        try await threadPool.runIfActive { try self.exclusively { try self.run(sql, binds, onRow) } }
     }
 
     /// Runs one statement (an `INSERT` of one row) once for each row of `values`, `width` binds a
     /// row, in one trip to the thread pool: a bulk insert (``BulkRows``).
     func runForEachRow(_ sql: String, values: [SQLiteData], width: Int) async throws {
         try await threadPool.runIfActive {
-            for row in stride(from: 0, to: values.count, by: width) {
-                try self.run(sql, values[row ..< row + width], { _ in })
+            try self.exclusively {
+                for row in stride(from: 0, to: values.count, by: width) {
+                    try self.run(sql, values[row ..< row + width], { _ in })
+                }
             }
         }
+    }
+
+    /// Runs `work` as the connection's only user; two tasks using it at once is a programming error.
+    private func exclusively<T>(_ work: () throws -> T) throws -> T {
+        precondition(running.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged,
+                     "two tasks used one SQLite connection at once; a connection runs one statement at a time")
+        defer { running.store(false, ordering: .releasing) }
+        return try work()
     }
 
     /// Finalizes the statements and closes the connection (an open transaction is rolled back).
