@@ -111,3 +111,7 @@ def test_labels_for_a_room_chosen_on_the_page_and_a_clear_refusal(server, browse
     phone.get(f"{server}/inventory/labels?room={room_id(server, token, 'Bathroom')}")
     assert phone.find_element(By.ID, "labels-error").text == "The room has no items to label."
     assert not phone.find_elements(By.ID, "labels-form")
+    # The page takes one choice, as the API does.
+    phone.get(f"{server}/inventory/labels?room={kitchen}&box={made[0]['id']}")
+    assert phone.find_element(By.ID, "labels-error").text == "Choose exactly one of “items”, “room” or “box”."
+    assert not phone.find_elements(By.ID, "labels-form")

@@ -62,16 +62,8 @@ extension HearthAPIService {
     func inventoryLabelsPDF(_ input: Operations.InventoryLabelsPDF.Input) async throws -> Operations.InventoryLabelsPDF.Output {
         let user = try APIRequest.requireUser()
         let query = input.query
-        let chosen: [InventoryLabels.Selection] = [
-            query.items.map { .items($0.split(separator: ",").compactMap { UUID(uuidString: String($0)) }) },
-            try query.room.map { .room(try Self.uuid($0)) },
-            try query.box.map { .box(try Self.uuid($0)) },
-        ].compactMap { $0 }
-        guard chosen.count == 1, let selection = chosen.first else {
+        guard let selection = try InventoryLabels.Selection(items: query.items, room: query.room, box: query.box) else {
             throw InventoryError.invalidLabels("Choose exactly one of “items”, “room” or “box”.")
-        }
-        if case .items(let ids) = selection, ids.count > 100 {
-            throw InventoryError.invalidLabels("“items” takes at most 100 ids; label a room or a box for more.")
         }
         let layout = LabelLayout(rawValue: query.layout?.rawValue ?? "") ?? .averyL7160
         let start = query.start ?? 1

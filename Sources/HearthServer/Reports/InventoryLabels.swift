@@ -17,6 +17,23 @@ struct InventoryLabels: Sendable {
         case room(UUID)
         /// The box first, then what is kept in it.
         case box(UUID)
+
+        /// The choice a request makes with its `items` (ids separated by commas, at most 100),
+        /// `room` or `box`; nil for none. Throws ``InventoryError/invalidLabels(_:)`` for several,
+        /// and a 400 for a value that is no id.
+        init?(items: String?, room: String?, box: String?) throws {
+            let chosen: [Selection] = [
+                try items.map { text in .items(try text.split(separator: ",").map { try HearthAPIService.uuid(String($0)) }) },
+                try room.map { .room(try HearthAPIService.uuid($0)) },
+                try box.map { .box(try HearthAPIService.uuid($0)) },
+            ].compactMap { $0 }
+            guard chosen.count <= 1 else { throw InventoryError.invalidLabels("Choose exactly one of “items”, “room” or “box”.") }
+            guard let selection = chosen.first else { return nil }
+            if case .items(let ids) = selection, ids.count > 100 {
+                throw InventoryError.invalidLabels("“items” takes at most 100 ids; label a room or a box for more.")
+            }
+            self = selection
+        }
     }
 
     /// The items the labels are for, in the order they are printed. Throws
@@ -27,7 +44,7 @@ struct InventoryLabels: Sendable {
         case .items(let ids):
             guard (1...LabelSheet.maximumLabels).contains(ids.count) else { throw InventoryError.invalidLabels(Self.tooMany) }
             let found = try await inventory.items(ids: ids, householdId: householdId)
-            guard ids.allSatisfy({ found[$0]?.deletedAt == nil && found[$0] != nil }) else { throw InventoryError.itemNotFound }
+            guard ids.allSatisfy({ found[$0].map { $0.deletedAt == nil } == true }) else { throw InventoryError.itemNotFound }
             var seen = Set<UUID>()
             items = ids.filter { seen.insert($0).inserted }.compactMap { found[$0] }
         case .room(let room):

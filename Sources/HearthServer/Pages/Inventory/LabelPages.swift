@@ -18,33 +18,25 @@ struct LabelPages {
         let user = try context.requireUser()
         try await services.inventory.prepare(householdId: user.householdId)
         let query = request.uri.queryParameters
-        var selection: InventoryLabels.Selection?
-        var hidden: [LabelsPage.Field] = []
-        if let text = query["items"].map(String.init) {
-            selection = .items(text.split(separator: ",").compactMap { UUID(uuidString: String($0)) })
-            hidden.append(.init(name: "items", value: text))
-        } else if let box = query["box"].flatMap({ UUID(uuidString: String($0)) }) {
-            selection = .box(box)
-            hidden.append(.init(name: "box", value: box.text))
-        } else if let room = query["room"].flatMap({ UUID(uuidString: String($0)) }) {
-            selection = .room(room)
-            hidden.append(.init(name: "room", value: room.text))
+        let choice = ["items", "room", "box"].compactMap { name in query[Substring(name)].map { LabelsPage.Field(name: name, value: String($0)) } }
+        func value(_ name: String) -> String? { choice.first { $0.name == name }?.value }
+        var selection: InventoryLabels.Selection?, names: [String] = [], error: String?
+        do {
+            selection = try InventoryLabels.Selection(items: value("items"), room: value("room"), box: value("box"))
+            if let selection { names = try await services.labels.items(selection, householdId: user.householdId).map(\.name) }
+        } catch let failure as InventoryError {
+            error = failure.message
+        } catch is HTTPErrorMessage {
+            throw HTTPError(.notFound)
         }
-        var names: [String] = [], error: String?
-        if let selection {
-            do {
-                names = try await services.labels.items(selection, householdId: user.householdId).map(\.name)
-            } catch let failure as InventoryError {
-                error = failure.message
-            }
-        }
+        let hidden = selection == nil ? [] : choice
         let rooms = try await services.inventory.groups(.room, householdId: user.householdId)
         let counts = try await services.inventory.itemCounts(.room, householdId: user.householdId)
         let currency = try await services.inventory.currency(householdId: user.householdId)
         let page = LabelsPage(
             layout: services.layout("Labels", .inventory, context),
             summary: names.isEmpty ? nil : LabelsPage.summary(names),
-            error: error, hidden: hidden, chooseRoom: selection == nil,
+            error: error, hidden: hidden, chooseRoom: selection == nil && error == nil,
             rooms: rooms.filter { (counts[$0.id] ?? 0) > 0 }.map {
                 SelectOption(value: $0.id.text, title: [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") + " (\(counts[$0.id] ?? 0))", selected: false)
             },
