@@ -71,6 +71,7 @@ enum InventoryText {
         add("Purchased", [item.purchaseDate, item.purchasePlace.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ").nilIfEmpty)
         add("Purchase price", item.purchasePrice.map { money($0) })
         add("Replacement value", item.replacementValue.map { money($0) })
+        add("Actual cash value", item.actualCashValue.map { "\(money($0)) today" })
         add("Warranty until", item.warrantyUntil)
         add("Photos", item.photoCount > 0 ? "\(item.photoCount)" : nil)
         add("Receipts", item.receiptCount > 0 ? "\(item.receiptCount)" : nil)

@@ -44,6 +44,8 @@ import Testing
         item.createdAt = date()
         item.updatedAt = date()
         item.deletedAt = maybe(date())
+        item.depreciation = maybe(Depreciation(usefulLifeYears: maybe(Int.random(in: 1...100, using: &generator)),
+                                               floorPercent: Int.random(in: 0...100, using: &generator)))
         return item
     }
 

@@ -16,9 +16,9 @@ import ZIPFoundation
         return try await client.execute(uri: path, method: .get, headers: headers)
     }
 
-    /// Ada's TV (photo, receipt), six chairs and a lamp, and a claim for all three, frozen.
+    /// Ada's TV (photo, receipt, a 5-year useful life), six chairs and a lamp, and a claim for all three, frozen.
     func filedClaim(_ api: APIClient, token: String) async throws -> (claim: [String: Any], tv: String, chairs: String, lamp: String) {
-        let tv = try await api.newItem(#"{"name":"Television","brand":"Samsung","serialNumber":"SN-1","replacementValue":{"amount":99900,"currency":"USD"},"purchaseDate":"2024-05-01"}"#, token: token)
+        let tv = try await api.newItem(#"{"name":"Television","brand":"Samsung","serialNumber":"SN-1","replacementValue":{"amount":99900,"currency":"USD"},"purchaseDate":"2024-05-01","depreciation":{"usefulLifeYears":5,"floorPercent":20}}"#, token: token)
         _ = try await api.upload("/api/v1/inventory/items/\(tv)/photos", files: [("tv.jpg", "image/jpeg", try MediaFixture.data("rotated-gps.jpg"))], token: token)
         let receipt = try await api.send(.post, "/api/v1/inventory/receipts", json: #"{"vendor":"Best Buy","total":{"amount":99900,"currency":"USD"}}"#, token: token).json()
         _ = try await api.send(.post, "/api/v1/inventory/receipts/\(receipt["id"] as? String ?? "")/items", json: #"{"itemId":"\#(tv)"}"#, token: token)
@@ -92,10 +92,14 @@ import ZIPFoundation
             let csv = try await get(client, "/api/v1/inventory/claims/\(id)/claim.csv", token: token)
             #expect(csv.headers[.contentType] == "text/csv; charset=utf-8" && csv.text.hasPrefix("\u{FEFF}Item description,"))
             let table = try CSVTable.read(csv.text)
-            #expect(Array(table.header.prefix(15)) == Array(ClaimExport.csvHeader.prefix(15)) && table.records.count == 3)
-            let tvRow = table.records[0].fields
-            #expect(tvRow[0] == "Television" && tvRow[4] == "1" && tvRow[5] == "2.5" && tvRow[7] == "999.00" && tvRow[13] == "yes")
-            #expect(tvRow[14] == "photos/01-television-1.jpg" && table.records[1].fields[8] == "320.00")
+            #expect(Array(table.header.prefix(17)) == Array(ClaimExport.csvHeader.prefix(17)) && table.records.count == 3)
+            let tvRow = table.records[0].fields, chairRow = table.records[1].fields, lampRow = table.records[2].fields
+            #expect(tvRow[0] == "Television" && tvRow[4] == "1" && tvRow[5] == "2.5" && tvRow[7] == "999.00" && tvRow[15] == "yes")
+            #expect(tvRow[16] == "photos/01-television-1.jpg" && chairRow[8] == "320.00")
+            // Actual cash value on the day of the fire: 30 of the TV's 60 months gone; the chairs (no
+            // category, no rule) keep their value; the lamp has none to depreciate.
+            #expect(tvRow[9] == "50" && tvRow[10] == "499.50")
+            #expect(chairRow[9] == "0" && chairRow[10] == "320.00" && lampRow[9] == "" && lampRow[10] == "")
             // The pack: PDF, CSV, the frozen JSON whose SHA-256 is the claim's, the photo and the receipt.
             let zip = try await get(client, "/api/v1/inventory/claims/\(id)/claim-pack.zip", token: token)
             let archive = try Archive(data: Data(zip.body.readableBytesView), accessMode: .read)
@@ -110,6 +114,8 @@ import ZIPFoundation
             let pdf = try await get(client, "/api/v1/inventory/claims/\(id)/claim.pdf", token: token)
             let text = try InventoryFilesAPITests.pdfText(Data(pdf.body.readableBytesView))
             #expect(text.contains(sha) && text.contains("Television") && text.contains("Missing:") && text.contains("Claimed $1,319.00"))
+            #expect(text.contains("ACV $499.50 (−50%)") && text.contains("Actual cash value $819.50 (1 line without one)"))
+            #expect(text.contains("straight-line depreciation"))
         }
     }
 }

@@ -66,14 +66,15 @@ import Testing
             #expect(try imported.json()["created"] as? Int == 4)
             let twice = try await api.upload("/api/v1/inventory/import?format=homebox", files: [("hb.csv", "text/csv", file)], token: token)
             #expect(try twice.json()["created"] as? Int == 0 && (try twice.json()["skipped"] as? Int) == 4)
-            // That file has no parent column: an item kept in another by hand stays there.
+            // That file has no parent column: an item kept in another by hand stays there, in its room.
             let all = try await api.send(.get, "/api/v1/inventory/items?status=all&sort=name", token: token).json()["items"] as? [[String: Any]] ?? []
             let monitor = try #require(all.first { ($0["name"] as? String)?.hasPrefix("Dell") == true }?["id"] as? String)
             let drill = try #require(all.first { ($0["name"] as? String)?.hasPrefix("Cordless") == true }?["id"] as? String)
             #expect(try await api.send(.patch, "/api/v1/inventory/items/\(monitor)", json: #"{"containerId":"\#(drill)"}"#, token: token).status == .ok)
             let third = try await api.upload("/api/v1/inventory/import?format=homebox", files: [("hb.csv", "text/csv", file)], token: token)
             #expect(try third.json()["skipped"] as? Int == 4)
-            #expect(try await api.send(.get, "/api/v1/inventory/items/\(monitor)", token: token).json()["containerId"] as? String == drill)
+            let kept = try await api.send(.get, "/api/v1/inventory/items/\(monitor)", token: token).json()
+            #expect(kept["containerId"] as? String == drill && kept["roomId"] as? String == all.first { $0["id"] as? String == drill }?["roomId"] as? String)
             #expect(try await api.send(.get, "/api/v1/inventory/items?q=dell", token: token).json()["total"] as? Int == 1)
         }
     }

@@ -15,6 +15,13 @@ extension HouseholdBackup.Item {
         item.string("containerId", containerId?.uuidString, &json)
         item.string("createdAt", RFC3339.string(from: createdAt), &json)
         item.string("deletedAt", deletedAt.map(RFC3339.string(from:)), &json)
+        if let depreciation {
+            item.key("depreciation", &json)
+            var rule = JSONObject(into: &json)
+            rule.int("floorPercent", depreciation.floorPercent, &json)
+            if let years = depreciation.usefulLifeYears { rule.int("usefulLifeYears", years, &json) }
+            json.append(UInt8(ascii: "}"))
+        }
         item.string("description", description, &json)
         item.string("disposition", disposition?.rawValue, &json)
         item.string("id", id.uuidString, &json)

@@ -63,18 +63,23 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         public var isDefault: Bool
         /// `#RRGGBB`; absent in backups made before groups had colours.
         public var color: String?
+        /// A category's; absent in backups made before depreciation (the category then depreciates
+        /// as its name says, ``InventoryGroup/defaultDepreciation(forCategory:)``).
+        public var depreciation: Depreciation?
 
-        public init(id: UUID, name: String, icon: String?, position: Int, isDefault: Bool, color: String? = nil) {
+        public init(id: UUID, name: String, icon: String?, position: Int, isDefault: Bool, color: String? = nil, depreciation: Depreciation? = nil) {
             self.id = id
             self.name = name
             self.icon = icon
             self.position = position
             self.isDefault = isDefault
             self.color = color
+            self.depreciation = depreciation
         }
 
         public init(_ group: InventoryGroup) {
-            self.init(id: group.id, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault, color: group.color)
+            self.init(id: group.id, name: group.name, icon: group.icon, position: group.position, isDefault: group.isDefault, color: group.color,
+                      depreciation: group.depreciation)
         }
     }
 
@@ -108,6 +113,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         /// The item (of this backup) it is kept in.
         public var containerId: UUID?
         public var disposition: ItemDisposition?
+        /// Its own useful life and floor, where they differ from its category's.
+        public var depreciation: Depreciation?
         public var createdAt: Date
         public var updatedAt: Date
         /// Set for an item in Recently deleted.
@@ -151,6 +158,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
             missingPhotos = item.missingPhotos > 0 ? item.missingPhotos : nil
             containerId = item.containerId
             disposition = item.disposition
+            depreciation = item.depreciation
             createdAt = item.createdAt
             updatedAt = item.updatedAt
             deletedAt = item.deletedAt
@@ -162,7 +170,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
                         model: model, serialNumber: serialNumber, barcode: barcode, purchaseDate: purchaseDate,
                         purchasePlace: purchasePlace, purchasePrice: purchasePrice, replacementValue: replacementValue,
                         condition: condition, warranty: warrantyUntil.map(Warranty.until), tags: tags, notes: notes,
-                        disposition: disposition)
+                        disposition: disposition, depreciation: depreciation)
         }
     }
 

@@ -74,11 +74,12 @@ extension RestorePlan {
     }
 
     mutating func restoreGroup(_ group: HouseholdBackup.Group, kind: InventoryGroup.Kind) throws(BackupError) {
-        let name: String, icon: String?, backupColor: String?
+        let name: String, icon: String?, backupColor: String?, backupDepreciation: Depreciation?
         do {
             name = try InventoryRules.groupName(group.name, kind: kind)
             icon = try InventoryRules.icon(group.icon)
             backupColor = try InventoryRules.color(group.color)
+            backupDepreciation = kind == .category ? try group.depreciation?.validated() : nil
         } catch { throw .invalidRecord("the \(kind.noun) “\(group.name)”: \(error.message)") }
         let key = InventoryRules.key(name)
         if let existing = groupsByName[kind]?[key] {
@@ -87,6 +88,8 @@ extension RestorePlan {
             // keeps an icon the backup has none for (another app's symbol without an emoji).
             let current = context.groups.first { $0.id == existing }
             let color = backupColor ?? current?.color
+            // A backup made before depreciation keeps the household's rule too.
+            let depreciation = backupDepreciation ?? current?.depreciation
             let groupIcon = strategy == .merge ? icon ?? current?.icon : icon
             // A merge keeps the household's order; a replace takes the backup's.
             let position = strategy == .merge ? current?.position ?? group.position : group.position
@@ -94,14 +97,17 @@ extension RestorePlan {
             if let index = groupInserts.firstIndex(where: { $0.id == existing }) {
                 groupInserts[index].icon = groupIcon ?? groupInserts[index].icon
                 groupInserts[index].color = color ?? groupInserts[index].color
+                groupInserts[index].depreciation = depreciation ?? groupInserts[index].depreciation
             } else if let index = groupUpdates.firstIndex(where: { $0.id == existing }) {
                 groupUpdates[index].icon = groupIcon ?? groupUpdates[index].icon
                 groupUpdates[index].color = color ?? groupUpdates[index].color
-            } else if let current, (current.name, current.icon, current.color, current.position) == (name, groupIcon, color, position) {
+                groupUpdates[index].depreciation = depreciation ?? groupUpdates[index].depreciation
+            } else if let current, (current.name, current.icon, current.color, current.position) == (name, groupIcon, color, position),
+                      current.depreciation == depreciation {
                 summary[kind].skipped += 1 // the same already
             } else {
                 groupUpdates.append(GroupWrite(kind: kind, id: existing, name: name, icon: groupIcon, color: color, position: position,
-                                               isDefault: current?.isDefault ?? false))
+                                               isDefault: current?.isDefault ?? false, depreciation: depreciation))
                 summary[kind].updated += 1
             }
             return
@@ -109,7 +115,8 @@ extension RestorePlan {
         let id = isFree(group.id, clearedByReplace: true) ? group.id : ids.next()
         let position = strategy == .replace ? group.position : (nextPosition[kind] ?? 0) + 1
         nextPosition[kind] = max(nextPosition[kind] ?? 0, position)
-        groupInserts.append(GroupWrite(kind: kind, id: id, name: name, icon: icon, color: backupColor, position: position, isDefault: false))
+        groupInserts.append(GroupWrite(kind: kind, id: id, name: name, icon: icon, color: backupColor, position: position, isDefault: false,
+                                       depreciation: backupDepreciation))
         groupsByName[kind, default: [:]][key] = id
         restoredIds[group.id] = id
         summary[kind].added += 1

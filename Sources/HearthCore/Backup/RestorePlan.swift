@@ -37,6 +37,8 @@ public struct RestorePlan: Sendable {
         public var color: String?
         public var position: Int
         public var isDefault: Bool
+        /// A category's, from the backup; nil: as its name says.
+        public var depreciation: Depreciation? = nil
     }
 
     public struct ItemWrite: Sendable, Equatable {

@@ -2,10 +2,10 @@ import Foundation
 
 extension ClaimSnapshot {
     /// The snapshot of a claim's lines from the items as they are now. `groupNames` names rooms and
-    /// categories; `photos` and `receipts` are each item's, in order. Files are named for the pack:
+    /// categories, `categoryRules` gives categories' depreciation; `photos` and `receipts` are each item's, in order. Files are named for the pack:
     /// `photos/01-road-bike-1.jpg`, `receipts/01-road-bike-receipt-1.pdf`.
     public init(claim: Claim, householdName: String, items: [UUID: InventoryItem], groupNames: [UUID: String],
-                photos: [UUID: [ItemPhoto]], receipts: [UUID: [Receipt]], frozenAt: Date) {
+                categoryRules: [UUID: Depreciation], photos: [UUID: [ItemPhoto]], receipts: [UUID: [Receipt]], frozenAt: Date) {
         self.init(claimId: claim.id, householdName: householdName, incident: claim.incident, frozenAt: frozenAt, lines: [])
         for (index, line) in claim.lines.enumerated() {
             guard let item = items[line.itemId] else { continue }
@@ -23,7 +23,8 @@ extension ClaimSnapshot {
                 serialNumber: item.serialNumber, quantityLost: line.quantity, condition: item.condition, purchaseDate: item.purchaseDate,
                 purchasePlace: item.purchasePlace, purchasePrice: item.purchasePrice, replacementEach: item.unitValue,
                 room: item.roomId.flatMap { groupNames[$0] }, category: item.categoryId.flatMap { groupNames[$0] },
-                hasReceipt: item.receiptCount > 0, photos: photoFiles, receipts: receiptFiles, missing: item.documentation.missing
+                hasReceipt: item.receiptCount > 0, photos: photoFiles, receipts: receiptFiles, missing: item.documentation.missing,
+                depreciation: item.depreciationRule(category: item.categoryId.flatMap { categoryRules[$0] })
             ))
         }
     }

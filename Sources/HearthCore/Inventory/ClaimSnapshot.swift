@@ -27,9 +27,24 @@ public struct ClaimSnapshot: Sendable, Equatable, Codable {
         public var receipts: [File]
         /// The insurer's fields the item lacked when the claim was frozen.
         public var missing: [DocumentationField]
+        /// How it depreciated when the claim was frozen (its own rule, else its category's); absent
+        /// in claims frozen before Hearth estimated actual cash values.
+        public var depreciation: Depreciation?
 
         /// Each piece times the pieces lost.
         public var total: Money? { replacementEach?.times(quantityLost) }
+
+        /// The pieces lost at their actual cash value on the day of the incident; nil without a value,
+        /// a rule, or (when it depreciates) a purchase date.
+        public func actualCashValue(at incident: CalendarDate) -> Money? {
+            guard let total, let depreciation else { return nil }
+            return depreciation.actualCashValue(of: total, purchased: purchaseDate, on: incident)
+        }
+
+        /// Its depreciation on the day of the incident, in percent.
+        public func percentLost(at incident: CalendarDate) -> Int? {
+            depreciation?.percentLost(purchased: purchaseDate, on: incident)
+        }
 
         /// Years from the purchase to the incident, to one decimal; nil without a purchase date.
         public func age(at incident: CalendarDate) -> Double? {
@@ -56,6 +71,12 @@ public struct ClaimSnapshot: Sendable, Equatable, Codable {
     /// The claim's totals per currency.
     public var totals: [Money] {
         Money.totals(lines.compactMap(\.total))
+    }
+
+    /// The actual cash value of the lines that have one, per currency, and how many lines lack one.
+    public var actualCashTotals: (totals: [Money], unknown: Int) {
+        let values = lines.map { $0.actualCashValue(at: incident.date) }
+        return (Money.totals(values.compactMap { $0 }), values.filter { $0 == nil }.count)
     }
 
     /// The exact bytes the SHA-256 is of: keys sorted, times with fractions of a second.

@@ -22,11 +22,13 @@ public struct InventoryGroup: Sendable, Equatable, Identifiable {
     public var position: Int
     /// Created with the household; a replacing restore keeps it.
     public var isDefault: Bool
+    /// How a category's items lose value (their actual cash value); nil for a room.
+    public var depreciation: Depreciation?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID, householdId: UUID, kind: Kind, name: String, icon: String?, color: String? = nil, position: Int, isDefault: Bool,
-                createdAt: Date, updatedAt: Date) {
+                depreciation: Depreciation? = nil, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.householdId = householdId
         self.kind = kind
@@ -35,6 +37,7 @@ public struct InventoryGroup: Sendable, Equatable, Identifiable {
         self.color = color
         self.position = position
         self.isDefault = isDefault
+        self.depreciation = depreciation
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

@@ -29,6 +29,8 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     public var containerId: UUID?
     /// Sold or archived: kept for the record, left out of totals, the score and reports.
     public var disposition: ItemDisposition?
+    /// How it loses value when that differs from its category; nil: as its category.
+    public var depreciation: Depreciation?
     /// Photos and linked receipts, kept by the store.
     public var photoCount: Int
     public var receiptCount: Int
@@ -47,7 +49,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         quantity: Int = 1, brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
         purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
         condition: ItemCondition? = nil, warrantyUntil: CalendarDate? = nil, tags: [String] = [], notes: String? = nil,
-        containerId: UUID? = nil, disposition: ItemDisposition? = nil, photoCount: Int = 0, receiptCount: Int = 0, missingPhotos: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+        containerId: UUID? = nil, disposition: ItemDisposition? = nil, depreciation: Depreciation? = nil, photoCount: Int = 0, receiptCount: Int = 0, missingPhotos: Int = 0, primaryPhotoId: UUID? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
         self.householdId = householdId
@@ -71,6 +73,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         self.notes = notes
         self.containerId = containerId
         self.disposition = disposition
+        self.depreciation = depreciation
         self.photoCount = photoCount
         self.receiptCount = receiptCount
         self.missingPhotos = missingPhotos
@@ -94,6 +97,17 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
 
     /// What all pieces are worth together; nil without a value (or on an absurd overflow).
     public var value: Money? { unitValue?.times(quantity) }
+
+    /// How it loses value: its own rule, else its category's (`category`), else not at all.
+    public func depreciationRule(category: Depreciation?) -> Depreciation {
+        depreciation ?? category ?? .none
+    }
+
+    /// What all pieces are worth on `date` as an insurer paying actual cash value counts it; nil
+    /// without a value, or without a purchase date when it depreciates.
+    public func actualCashValue(category: Depreciation?, on date: CalendarDate) -> Money? {
+        value.flatMap { depreciationRule(category: category).actualCashValue(of: $0, purchased: purchaseDate, on: date) }
+    }
 }
 
 /// Everything a person fills in for an item; what create, edit and "add another like this" take.
@@ -118,13 +132,15 @@ public struct ItemDetails: Sendable, Equatable {
     /// The item it is kept in: checked to be the household's, not itself and not inside it.
     public var containerId: UUID?
     public var disposition: ItemDisposition?
+    /// Its own useful life and floor; nil: its category's.
+    public var depreciation: Depreciation?
 
     public init(
         name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil, quantity: Int = 1,
         brand: String? = nil, model: String? = nil, serialNumber: String? = nil, barcode: String? = nil,
         purchaseDate: CalendarDate? = nil, purchasePlace: String? = nil, purchasePrice: Money? = nil, replacementValue: Money? = nil,
         condition: ItemCondition? = nil, warranty: Warranty? = nil, tags: [String] = [], notes: String? = nil,
-        containerId: UUID? = nil, disposition: ItemDisposition? = nil
+        containerId: UUID? = nil, disposition: ItemDisposition? = nil, depreciation: Depreciation? = nil
     ) {
         self.name = name
         self.description = description
@@ -145,6 +161,7 @@ public struct ItemDetails: Sendable, Equatable {
         self.notes = notes
         self.containerId = containerId
         self.disposition = disposition
+        self.depreciation = depreciation
     }
 
     /// The details of an existing item, to edit them or to add another like it.
@@ -154,7 +171,7 @@ public struct ItemDetails: Sendable, Equatable {
                   barcode: item.barcode, purchaseDate: item.purchaseDate, purchasePlace: item.purchasePlace,
                   purchasePrice: item.purchasePrice, replacementValue: item.replacementValue, condition: item.condition,
                   warranty: item.warrantyUntil.map(Warranty.until), tags: item.tags, notes: item.notes, containerId: item.containerId,
-                  disposition: item.disposition)
+                  disposition: item.disposition, depreciation: item.depreciation)
     }
 
 }

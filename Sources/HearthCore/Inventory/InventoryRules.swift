@@ -33,6 +33,7 @@ public enum InventoryRules {
         try money(details.purchasePrice, field: "purchase price")
         try money(details.replacementValue, field: "replacement value")
         clean.tags = try tags(details.tags)
+        clean.depreciation = try details.depreciation?.validated()
         let warrantyUntil = try details.warranty?.endDate(purchasedOn: details.purchaseDate)
         clean.warranty = warrantyUntil.map(Warranty.until)
         return (clean, warrantyUntil)

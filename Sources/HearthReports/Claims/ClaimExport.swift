@@ -6,15 +6,17 @@ import HearthCore
 public enum ClaimExport {
     public static let csvHeader = [
         "Item description", "Brand or manufacturer", "Model number", "Serial number", "Quantity lost", "Item age (years)", "Condition",
-        "Cost to replace pre-tax (each)", "Total", "Purchase date", "Purchase place", "Room", "Category", "Receipt", "Photo file names", "Currency",
+        "Cost to replace pre-tax (each)", "Total", "Depreciation (%)", "Actual cash value", "Purchase date", "Purchase place", "Room", "Category", "Receipt", "Photo file names", "Currency",
     ]
 
     public static func csv(_ snapshot: ClaimSnapshot) -> String {
         let rows = snapshot.lines.map { line in
-            [
+            let cash = line.actualCashValue(at: snapshot.incident.date)
+            return [
                 [line.name, line.description].compactMap { $0 }.joined(separator: " — "), line.brand ?? "", line.model ?? "", line.serialNumber ?? "",
                 String(line.quantityLost), line.age(at: snapshot.incident.date).map { String(format: "%.1f", $0) } ?? "",
                 line.condition?.title ?? "", line.replacementEach?.decimalString ?? "", line.total?.decimalString ?? "",
+                cash == nil ? "" : line.percentLost(at: snapshot.incident.date).map(String.init) ?? "", cash?.decimalString ?? "",
                 line.purchaseDate?.description ?? "", line.purchasePlace ?? "", line.room ?? "", line.category ?? "",
                 line.hasReceipt ? "yes" : "no", line.photos.map(\.name).joined(separator: "; "),
                 line.replacementEach?.currency ?? "",
@@ -28,9 +30,9 @@ public enum ClaimExport {
     public static func writePDF(_ snapshot: ClaimSnapshot, sha256: String, outcomes: [ClaimLine], thumbnails: [UUID: URL], to path: String) throws -> Int {
         var blocks: [ReportBlock] = [.claimHeader(snapshot, sha256: sha256)]
         for (index, line) in snapshot.lines.enumerated() {
-            blocks.append(.claimLine(line, number: index + 1, age: line.age(at: snapshot.incident.date), thumbnail: thumbnails[line.itemId]))
+            blocks.append(.claimLine(line, number: index + 1, incident: snapshot.incident.date, thumbnail: thumbnails[line.itemId]))
         }
-        blocks.append(.claimTotals(totals(snapshot, outcomes: outcomes)))
+        blocks.append(.claimTotals(totals(snapshot, outcomes: outcomes), note: snapshot.lines.contains { $0.depreciation != nil } ? Depreciation.method : nil))
         let reference = snapshot.incident.reference.map { " \($0)" } ?? ""
         let footer = "Claim\(reference) · frozen \(snapshot.frozenAt.formatted(Date.ISO8601FormatStyle())) · SHA-256 \(sha256)"
         return try ReportLayout.write(blocks, to: path, title: "Claim — \(snapshot.householdName)", footer: footer, withPhotos: true, progress: { _ in })
@@ -39,6 +41,11 @@ public enum ClaimExport {
     /// "Claimed $1,319.00", "Paid $850.00 (1 of 2 lines paid, 1 denied)".
     public static func totals(_ snapshot: ClaimSnapshot, outcomes: [ClaimLine]) -> [String] {
         var lines = ["Claimed \(Money.totalsText(snapshot.totals))"]
+        let cash = snapshot.actualCashTotals
+        if cash.unknown < snapshot.lines.count {
+            let unknown = cash.unknown == 0 ? "" : " (\(cash.unknown) line\(cash.unknown == 1 ? "" : "s") without one)"
+            lines.append("Actual cash value \(Money.totalsText(cash.totals))\(unknown)")
+        }
         let paid = Money.totals(outcomes.compactMap(\.paid)).map(\.formatted)
         let counts = ClaimLine.Outcome.allCases.compactMap { outcome -> String? in
             let count = outcomes.filter { $0.outcome == outcome }.count

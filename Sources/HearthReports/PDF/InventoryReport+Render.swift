@@ -41,8 +41,9 @@ enum ReportBlock {
     case cover(InventoryReport)
     case pageBreak
     case claimHeader(ClaimSnapshot, sha256: String)
-    case claimLine(ClaimSnapshot.Line, number: Int, age: Double?, thumbnail: URL?)
-    case claimTotals([String])
+    case claimLine(ClaimSnapshot.Line, number: Int, incident: CalendarDate, thumbnail: URL?)
+    /// The totals, and how actual cash values were estimated.
+    case claimTotals([String], note: String?)
     case title(String)
     case spacer(Double)
     case tableHeader([String])
@@ -58,7 +59,7 @@ enum ReportBlock {
         case .pageBreak: 0
         case .claimHeader: 170
         case .claimLine: 80
-        case .claimTotals(let lines): 20 + Double(lines.count) * 16
+        case .claimTotals(let lines, let note): 20 + Double(lines.count) * 16 + (note == nil ? 0 : 30)
         case .title: 34
         case .spacer(let height): height
         case .tableHeader: 20

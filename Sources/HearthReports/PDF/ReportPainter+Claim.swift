@@ -23,7 +23,8 @@ extension ReportPainter {
         canvas.line(from: (left, y + 64), to: (left + width, y + 64), gray: 0.2, width: 1)
     }
 
-    func claimLine(_ line: ClaimSnapshot.Line, number: Int, age: Double?, thumbnail: URL?, y: Double) {
+    func claimLine(_ line: ClaimSnapshot.Line, number: Int, incident: CalendarDate, thumbnail: URL?, y: Double) {
+        let age = line.age(at: incident)
         var x = left
         if withPhotos {
             self.thumbnail(thumbnail, y: y + 4, side: 60)
@@ -42,16 +43,21 @@ extension ReportPainter {
         let each = line.replacementEach?.formatted ?? "no value"
         canvas.text("\(line.quantityLost) × \(each)", x: right, y: y + 4, width: 145, style: .small, alignment: .right)
         canvas.text(line.total?.formatted ?? "—", x: right, y: y + 17, width: 145, style: .bold, alignment: .right)
+        if let cash = line.actualCashValue(at: incident) {
+            let lost = line.percentLost(at: incident).map { $0 == 0 ? "" : " (−\($0)%)" } ?? ""
+            canvas.text("ACV \(cash.formatted)\(lost)", x: right, y: y + 31, width: 145, style: .small, alignment: .right, gray: 0.25)
+        }
         let gaps = line.missing.isEmpty ? "Fully documented" : "Missing: " + line.missing.map(\.noun).joined(separator: ", ")
-        canvas.text(gaps, x: right, y: y + 40, width: 145, style: .small, lines: 2, alignment: .right, gray: line.missing.isEmpty ? 0.2 : 0.45)
+        canvas.text(gaps, x: right, y: y + 44, width: 145, style: .small, lines: 2, alignment: .right, gray: line.missing.isEmpty ? 0.2 : 0.45)
         canvas.line(from: (left, y + 76), to: (left + width, y + 76), gray: 0.88)
     }
 
-    func claimTotals(_ lines: [String], y: Double) {
+    func claimTotals(_ lines: [String], note: String?, y: Double) {
         var y = y + 8
         for line in lines {
             canvas.text(line, x: left, y: y, width: width, style: .bold, alignment: .right)
             y += 16
         }
+        if let note { canvas.text(note, x: left, y: y + 4, width: width, style: .small, lines: 2, alignment: .right, gray: 0.35) }
     }
 }

@@ -12,8 +12,8 @@ struct ReportPainter {
         switch block {
         case .cover(let report): cover(report, y: y)
         case .claimHeader(let snapshot, let sha256): claimHeader(snapshot, sha256: sha256, y: y)
-        case .claimLine(let line, let number, let age, let thumbnail): claimLine(line, number: number, age: age, thumbnail: thumbnail, y: y)
-        case .claimTotals(let lines): claimTotals(lines, y: y)
+        case .claimLine(let line, let number, let incident, let thumbnail): claimLine(line, number: number, incident: incident, thumbnail: thumbnail, y: y)
+        case .claimTotals(let lines, let note): claimTotals(lines, note: note, y: y)
         case .pageBreak, .spacer: break
         case .title(let text): canvas.text(text, x: left, y: y + 4, width: width, style: .heading)
         case .tableHeader(let cells): row(cells, y: y + 3, style: .smallBold, shaded: true)

@@ -19,7 +19,8 @@ extension HearthAPIService {
         )
         try await services.inventory.applySearchFilters(to: &query, householdId: user.householdId, today: today)
         let page = try await services.inventory.items(householdId: user.householdId, query)
-        return .ok(.init(body: .json(.init(items: page.items.map { .init($0) }, nextCursor: page.nextCursor, total: page.total))))
+        let valuation = try await services.valuation(for: user)
+        return .ok(.init(body: .json(.init(items: page.items.map { .init($0, valuation: valuation) }, nextCursor: page.nextCursor, total: page.total))))
     }
 
     func createInventoryItem(_ input: Operations.CreateInventoryItem.Input) async throws -> Operations.CreateInventoryItem.Output {
@@ -33,18 +34,20 @@ extension HearthAPIService {
             purchasePrice: body.purchasePrice?.domain, replacementValue: body.replacementValue?.domain,
             condition: body.condition.flatMap { ItemCondition(rawValue: $0.rawValue) },
             warranty: try InventoryInput.warranty(until: body.warrantyUntil, months: body.warrantyMonths), tags: body.tags ?? [], notes: body.notes,
-            containerId: try Self.uuid(body.containerId), disposition: body.disposition.flatMap { ItemDisposition(rawValue: $0.rawValue) }
+            containerId: try Self.uuid(body.containerId), disposition: body.disposition.flatMap { ItemDisposition(rawValue: $0.rawValue) },
+            depreciation: body.depreciation?.domain
         )
         let result = try await services.inventory.createItem(id: try Self.uuid(body.id), householdId: user.householdId, details)
         if result.created { await services.events.publishInventoryChange("itemCreated", itemId: result.item.id, by: user) }
-        let document = Components.Schemas.InventoryItem(result.item)
+        let document = Components.Schemas.InventoryItem(result.item, valuation: try await services.valuation(for: user))
         return result.created ? .created(.init(body: .json(document))) : .ok(.init(body: .json(document)))
     }
 
     func listDeletedInventoryItems(_ input: Operations.ListDeletedInventoryItems.Input) async throws -> Operations.ListDeletedInventoryItems.Output {
         let user = try APIRequest.requireUser()
         let items = try await services.inventory.deletedItems(householdId: user.householdId)
-        return .ok(.init(body: .json(.init(items: items.map { .init($0) }, total: items.count))))
+        let valuation = try await services.valuation(for: user)
+        return .ok(.init(body: .json(.init(items: items.map { .init($0, valuation: valuation) }, total: items.count))))
     }
 
     func bulkChangeInventoryItems(_ input: Operations.BulkChangeInventoryItems.Input) async throws -> Operations.BulkChangeInventoryItems.Output {
@@ -69,7 +72,7 @@ extension HearthAPIService {
             throw try await services.inventory.missingItemError(id, householdId: user.householdId)
         }
         let photos = try await services.inventory.photos(itemId: id, householdId: user.householdId)
-        return .ok(.init(body: .json(.init(item, photos: photos))))
+        return .ok(.init(body: .json(.init(item, valuation: try await services.valuation(for: user), photos: photos))))
     }
 
     func updateInventoryItem(_ input: Operations.UpdateInventoryItem.Input) async throws -> Operations.UpdateInventoryItem.Output {
@@ -81,7 +84,7 @@ extension HearthAPIService {
             change.apply(to: &$0)
         }
         await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
-        return .ok(.init(body: .json(.init(item))))
+        return .ok(.init(body: .json(.init(item, valuation: try await services.valuation(for: user)))))
     }
 
     func deleteInventoryItem(_ input: Operations.DeleteInventoryItem.Input) async throws -> Operations.DeleteInventoryItem.Output {
@@ -98,7 +101,7 @@ extension HearthAPIService {
         let result = try await services.inventory.duplicateItem(id: try Self.uuid(input.path.id), newId: try Self.uuid(body.id),
                                                                 householdId: user.householdId)
         if result.created { await services.events.publishInventoryChange("itemCreated", itemId: result.item.id, by: user) }
-        let document = Components.Schemas.InventoryItem(result.item)
+        let document = Components.Schemas.InventoryItem(result.item, valuation: try await services.valuation(for: user))
         return result.created ? .created(.init(body: .json(document))) : .ok(.init(body: .json(document)))
     }
 
@@ -107,7 +110,7 @@ extension HearthAPIService {
         let id = try Self.uuid(input.path.id)
         let item = try await services.inventory.restoreItem(id: id, householdId: user.householdId)
         await services.events.publishInventoryChange("itemRestored", itemId: id, by: user)
-        return .ok(.init(body: .json(.init(item))))
+        return .ok(.init(body: .json(.init(item, valuation: try await services.valuation(for: user)))))
     }
 
     func purgeInventoryItem(_ input: Operations.PurgeInventoryItem.Input) async throws -> Operations.PurgeInventoryItem.Output {
@@ -125,12 +128,13 @@ extension HearthAPIService {
         let summary = try await services.inventory.summary(householdId: user.householdId, today: services.today(for: user),
                                                            fixNextRoom: try InventoryInput.group(input.query.room, field: "room"))
         let currency = try await services.inventory.currency(householdId: user.householdId)
+        let valuation = try await services.valuation(for: user)
         return .ok(.init(body: .json(.init(
             itemCount: summary.itemCount, totals: summary.totals.map { .init($0) }, documentedCount: summary.documentedCount,
             documentedShare: summary.documentedShare, score: summary.score, missingPhotos: summary.missingPhotos,
             missingReceipts: summary.missingReceipts, missingValues: summary.missingValues, warrantiesEnding: summary.warrantiesEnding,
             byRoom: summary.byRoom.map { .init($0) }, byCategory: summary.byCategory.map { .init($0) },
-            fixNext: summary.fixNext.map { .init(item: .init($0.item), valueAtRisk: $0.valueAtRisk.map { .init($0) }) },
+            fixNext: summary.fixNext.map { .init(item: .init($0.item, valuation: valuation), valueAtRisk: $0.valueAtRisk.map { .init($0) }) },
             currency: currency
         ))))
     }
@@ -174,5 +178,10 @@ extension AppServices {
     /// Today's date where the user is.
     func today(for user: User) -> CalendarDate {
         CalendarDate(clock.now, in: TimeZone(identifier: user.timeZone) ?? .gmt)
+    }
+
+    /// The household's depreciation rules today, for its items' actual cash values.
+    func valuation(for user: User) async throws -> Valuation {
+        try await inventory.valuation(householdId: user.householdId, on: today(for: user))
     }
 }

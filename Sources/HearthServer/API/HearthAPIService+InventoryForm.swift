@@ -20,7 +20,7 @@ extension HearthAPIService {
         do {
             let item = try await services.inventory.updateItem(id: id, householdId: user.householdId, changedAt: body.changedAt) { form.apply(details, to: &$0) }
             await services.events.publishInventoryChange("itemUpdated", itemId: id, by: user)
-            return .ok(.init(body: .json(.init(item))))
+            return .ok(.init(body: .json(.init(item, valuation: try await services.valuation(for: user)))))
         } catch InventoryError.itemNotFound {
             let result: (item: InventoryItem, created: Bool)
             do {
@@ -29,7 +29,7 @@ extension HearthAPIService {
                 throw InventoryError.itemNotFound // another household's item: no such item here, and no hint that it exists
             }
             if result.created { await services.events.publishInventoryChange("itemCreated", itemId: id, by: user) }
-            let document = Components.Schemas.InventoryItem(result.item)
+            let document = Components.Schemas.InventoryItem(result.item, valuation: try await services.valuation(for: user))
             return result.created ? .created(.init(body: .json(document))) : .ok(.init(body: .json(document)))
         }
     }
@@ -58,6 +58,9 @@ extension InventoryItemForm {
         warrantyMonths = body.warrantyMonths
         tags = body.tags
         notes = body.notes
+        depreciation = body.depreciation
+        usefulLife = body.usefulLife
+        depreciationFloor = body.depreciationFloor
         status = body.status
     }
 }

@@ -55,7 +55,7 @@ extension HearthAPIService {
     private func createGroup(_ kind: InventoryGroup.Kind, _ body: Components.Schemas.NewInventoryGroup) async throws -> (Components.Schemas.InventoryGroup, Bool) {
         let user = try APIRequest.requireUser()
         let result = try await services.inventory.createGroup(kind, id: try Self.uuid(body.id), householdId: user.householdId,
-                                                              name: body.name, icon: body.icon, color: body.color)
+                                                              name: body.name, icon: body.icon, color: body.color, depreciation: body.depreciation?.domain)
         if result.created { await services.events.publishInventoryChange("\(kind.rawValue)Created", itemId: nil, by: user) }
         let counts = result.created ? [:] : try await services.inventory.itemCounts(kind, householdId: user.householdId)
         return (.init(result.group, itemCount: counts[result.group.id] ?? 0), result.created)
@@ -65,7 +65,8 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let group = try await services.inventory.updateGroup(kind, id: try Self.uuid(id), householdId: user.householdId, name: body.name,
                                                              icon: body.icon.map { $0.isEmpty ? nil : $0 },
-                                                             color: body.color.map { $0.isEmpty ? nil : $0 }, position: body.position)
+                                                             color: body.color.map { $0.isEmpty ? nil : $0 }, position: body.position,
+                                                             depreciation: body.depreciation?.domain)
         await services.events.publishInventoryChange("\(kind.rawValue)Updated", itemId: nil, by: user)
         let counts = try await services.inventory.itemCounts(kind, householdId: user.householdId)
         return .init(group, itemCount: counts[group.id] ?? 0)

@@ -105,7 +105,7 @@ extension HearthAPIService {
         let result = try await services.inventory.linkReceipt(id: id, itemId: itemId, householdId: user.householdId, line: body.line,
                                                               fill: ReceiptFill(rawValue: body.fill?.rawValue ?? "empty") ?? .empty)
         await services.events.publishInventoryChange("receiptChanged", householdId: user.householdId, itemId: itemId, receiptId: id, by: user.id)
-        return .ok(.init(body: .json(.init(item: .init(result.item), conflicts: result.conflicts.compactMap { .init(rawValue: $0) }))))
+        return .ok(.init(body: .json(.init(item: .init(result.item, valuation: try await services.valuation(for: user)), conflicts: result.conflicts.compactMap { .init(rawValue: $0) }))))
     }
 
     func unlinkReceipt(_ input: Operations.UnlinkReceipt.Input) async throws -> Operations.UnlinkReceipt.Output {
@@ -122,11 +122,12 @@ extension HearthAPIService {
         let upload = try await receiveOne(body.compactMap { part -> HTTPBody? in if case .file(let file) = part { file.payload.body } else { nil } })
         defer { services.media.discard(upload) }
         let codes = try await services.barcodes.codes(inImageAt: upload.temporary.path)
+        let valuation = try await services.valuation(for: user)
         var owned: [InventoryItem] = []
         if let first = codes.first {
             owned = try await services.inventory.items(householdId: user.householdId, ItemQuery(barcode: first.text, limit: 20)).items
         }
-        return .ok(.init(body: .json(.init(codes: codes.map { .init(symbology: $0.symbology, text: $0.text) }, owned: owned.map { .init($0) }))))
+        return .ok(.init(body: .json(.init(codes: codes.map { .init(symbology: $0.symbology, text: $0.text) }, owned: owned.map { .init($0, valuation: valuation) }))))
     }
 
     /// The one file of a single-file upload, received into a temporary file of at most `limit` bytes

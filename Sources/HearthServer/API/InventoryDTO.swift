@@ -6,7 +6,8 @@ import Hummingbird
 
 /// Domain types of the inventory as the API sends them, and the API's input as domain values.
 extension Components.Schemas.InventoryItem {
-    init(_ item: InventoryItem, photos: [ItemPhoto]? = nil) {
+    /// `valuation` gives its actual cash value today.
+    init(_ item: InventoryItem, valuation: Valuation, photos: [ItemPhoto]? = nil) {
         let documentation = item.documentation
         self.init(
             id: item.id.text, assetId: item.assetId?.text, name: item.name, description: item.description, roomId: item.roomId?.text,
@@ -14,6 +15,8 @@ extension Components.Schemas.InventoryItem {
             serialNumber: item.serialNumber, barcode: item.barcode, purchaseDate: item.purchaseDate?.description,
             purchasePlace: item.purchasePlace, purchasePrice: item.purchasePrice.map(Components.Schemas.Money.init),
             replacementValue: item.replacementValue.map(Components.Schemas.Money.init), value: item.value.map(Components.Schemas.Money.init),
+            actualCashValue: valuation.actualCashValue(of: item).map(Components.Schemas.Money.init),
+            depreciation: item.depreciation.map(Components.Schemas.Depreciation.init),
             condition: item.condition.flatMap { .init(rawValue: $0.rawValue) }, warrantyUntil: item.warrantyUntil?.description,
             tags: item.tags, notes: item.notes, photoCount: item.photoCount, receiptCount: item.receiptCount,
             containerId: item.containerId?.text, disposition: item.disposition.flatMap { .init(rawValue: $0.rawValue) },
@@ -47,8 +50,16 @@ extension Components.Schemas.ItemPhoto {
 extension Components.Schemas.InventoryGroup {
     init(_ group: InventoryGroup, itemCount: Int) {
         self.init(id: group.id.text, name: group.name, icon: group.icon, color: group.color, position: group.position, isDefault: group.isDefault,
-                  itemCount: itemCount)
+                  depreciation: group.depreciation.map(Components.Schemas.Depreciation.init), itemCount: itemCount)
     }
+}
+
+extension Components.Schemas.Depreciation {
+    init(_ rule: Depreciation) {
+        self.init(usefulLifeYears: rule.usefulLifeYears, floorPercent: rule.floorPercent)
+    }
+
+    var domain: Depreciation { Depreciation(usefulLifeYears: usefulLifeYears, floorPercent: floorPercent) }
 }
 
 extension Components.Schemas.GroupTotal {

@@ -36,6 +36,7 @@ struct InventoryItemChange: Sendable {
         try set("notes", body.notes) { $0.notes = $1 }
         try set("containerId", try HearthAPIService.uuid(body.containerId)) { $0.containerId = $1 }
         try set("disposition", body.disposition.flatMap { ItemDisposition(rawValue: $0.rawValue) }) { $0.disposition = $1 }
+        try set("depreciation", body.depreciation?.domain) { $0.depreciation = $1 }
         for field in cleared {
             edits.append { details in
                 switch field {
@@ -56,6 +57,7 @@ struct InventoryItemChange: Sendable {
                 case "notes": details.notes = nil
                 case "containerId": details.containerId = nil
                 case "disposition": details.disposition = nil
+                case "depreciation": details.depreciation = nil
                 default: break
                 }
             }

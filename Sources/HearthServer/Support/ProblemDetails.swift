@@ -112,7 +112,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .implausiblePurchaseDate, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidLabels, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
+             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidLabels, .invalidDepreciation, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
              .invalidOutcome:
             .unprocessableContent
         case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound

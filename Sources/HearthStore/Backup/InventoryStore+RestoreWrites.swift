@@ -7,16 +7,19 @@ extension InventoryStore {
     static func writeGroups(_ inserts: [RestorePlan.GroupWrite], updates: [RestorePlan.GroupWrite] = [], householdId: UUID, now: Date,
                             on db: any SQLDatabase) async throws {
         for group in updates {
+            let binds = depreciationBinds(group.kind, name: group.name, group.depreciation)
             try await db.update("inventory_groups").set("name", to: group.name).set("icon", to: SQLBind(group.icon))
-                .set("color", to: SQLBind(group.color)).set("position", to: group.position).set("updated_at", to: now).where("id", .equal, group.id).run()
+                .set("color", to: SQLBind(group.color)).set("position", to: group.position).set("updated_at", to: now)
+                .set("useful_life_years", to: binds[0]).set("depreciation_floor", to: binds[1]).where("id", .equal, group.id).run()
         }
         for chunk in inserts.chunks(of: 200) {
             let insert = db.insert(into: "inventory_groups")
-                .columns("id", "household_id", "kind", "name", "name_key", "icon", "color", "position", "is_default", "created_at", "updated_at")
+                .columns("id", "household_id", "kind", "name", "name_key", "icon", "color", "position", "is_default", "created_at", "updated_at",
+                         "useful_life_years", "depreciation_floor")
             for group in chunk {
-                insert.values(SQLBind(group.id), SQLBind(householdId), SQLBind(group.kind.rawValue), SQLBind(group.name),
-                              SQLBind(InventoryRules.key(group.name)), SQLBind(group.icon), SQLBind(group.color), SQLBind(group.position), SQLBind(false),
-                              SQLBind(now), SQLBind(now))
+                insert.values([SQLBind(group.id), SQLBind(householdId), SQLBind(group.kind.rawValue), SQLBind(group.name),
+                               SQLBind(InventoryRules.key(group.name)), SQLBind(group.icon), SQLBind(group.color), SQLBind(group.position), SQLBind(false),
+                               SQLBind(now), SQLBind(now)] + depreciationBinds(group.kind, name: group.name, group.depreciation))
             }
             try await insert.run()
         }

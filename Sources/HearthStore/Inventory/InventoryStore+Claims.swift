@@ -90,7 +90,9 @@ extension InventoryStore {
                 }
             }
             let snapshot = ClaimSnapshot(claim: claim, householdName: householdName, items: items,
-                                         groupNames: Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) }), photos: photos,
+                                         groupNames: Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) }),
+                                         categoryRules: Dictionary(uniqueKeysWithValues: groups.compactMap { group in group.depreciation.map { (group.id, $0) } }),
+                                         photos: photos,
                                          receipts: receipts, frozenAt: now)
             let json = try snapshot.canonicalJSON()
             try await db.update("inventory_claims").set("status", to: Claim.Status.frozen.rawValue)

@@ -16,11 +16,13 @@ extension InventoryStore {
     }
 
     /// Adds a room or category at the end. The same client id again returns the first result.
+    /// A category without a `depreciation` rule takes the one its name gives it.
     public func createGroup(_ kind: InventoryGroup.Kind, id: UUID?, householdId: UUID, name: String, icon: String?,
-                            color: String? = nil) async throws -> (group: InventoryGroup, created: Bool) {
+                            color: String? = nil, depreciation: Depreciation? = nil) async throws -> (group: InventoryGroup, created: Bool) {
         let name = try InventoryRules.groupName(name, kind: kind)
         let icon = try InventoryRules.icon(icon)
         let color = try InventoryRules.color(color)
+        let depreciation = try Self.categoryRule(depreciation, kind: kind)
         let id = id ?? ids.next()
         let now = clock.now
         // The defaults come first, so a household's own room follows them.
@@ -37,19 +39,22 @@ extension InventoryStore {
                 .where("household_id", .equal, householdId).where("kind", .equal, kind.rawValue)
                 .first()?.decode(column: "next", as: Int.self) ?? 1
             try await db.insert(into: "inventory_groups")
-                .columns("id", "household_id", "kind", "name", "name_key", "icon", "color", "position", "is_default", "created_at", "updated_at")
-                .values(SQLBind(id), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(name), SQLBind(InventoryRules.key(name)),
-                        SQLBind(icon), SQLBind(color), SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now))
+                .columns("id", "household_id", "kind", "name", "name_key", "icon", "color", "position", "is_default", "created_at", "updated_at",
+                         "useful_life_years", "depreciation_floor")
+                .values([SQLBind(id), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(name), SQLBind(InventoryRules.key(name)),
+                         SQLBind(icon), SQLBind(color), SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now)]
+                        + Self.depreciationBinds(kind, name: name, depreciation))
                 .run()
-            return (InventoryGroup(id: id, householdId: householdId, kind: kind, name: name, icon: icon, color: color, position: position,
-                                   isDefault: false, createdAt: now, updatedAt: now), true)
+            guard let group = try await Self.group(kind, id: id, householdId: householdId, on: db) else { throw StoreError.missingRow("inventory_groups") }
+            return (group, true)
         }
     }
 
     /// Renames, changes the icon or colour of (`.some(nil)` removes it), or moves a room or category
-    /// (1 is first; past the end means last; the others shift).
+    /// (1 is first; past the end means last; the others shift); sets how a category's items depreciate.
     public func updateGroup(_ kind: InventoryGroup.Kind, id: UUID, householdId: UUID, name: String?, icon: String??, color: String?? = nil,
-                            position: Int?) async throws -> InventoryGroup {
+                            position: Int?, depreciation: Depreciation? = nil) async throws -> InventoryGroup {
+        let depreciation = try Self.categoryRule(depreciation, kind: kind)
         let name = try name.map { name throws(InventoryError) in try InventoryRules.groupName(name, kind: kind) }
         let icon = try icon.map { icon throws(InventoryError) in try InventoryRules.icon(icon) }
         let color = try color.map { color throws(InventoryError) in try InventoryRules.color(color) }
@@ -62,6 +67,9 @@ extension InventoryStore {
             if let name { update.set("name", to: name).set("name_key", to: InventoryRules.key(name)) }
             if let icon { update.set("icon", to: SQLBind(icon)) }
             if let color { update.set("color", to: SQLBind(color)) }
+            if let depreciation {
+                update.set("useful_life_years", to: SQLBind(depreciation.usefulLifeYears)).set("depreciation_floor", to: depreciation.floorPercent)
+            }
             try await update.where("id", .equal, id).run()
             if let position { try await Self.moveGroup(id, kind: kind, to: position, householdId: householdId, on: db) }
             guard let group = try await Self.group(kind, id: id, householdId: householdId, on: db) else { throw InventoryError.groupNotFound(kind) }
@@ -115,7 +123,23 @@ extension InventoryStore {
         }
     }
 
-    static let groupColumns = ["id", "household_id", "kind", "name", "icon", "color", "position", "is_default", "created_at", "updated_at"]
+    static let groupColumns = ["id", "household_id", "kind", "name", "icon", "color", "position", "is_default", "created_at", "updated_at",
+                               "useful_life_years", "depreciation_floor"]
+
+    /// A rule checked, and given to a category only.
+    static func categoryRule(_ rule: Depreciation?, kind: InventoryGroup.Kind) throws(InventoryError) -> Depreciation? {
+        guard let rule else { return nil }
+        guard kind == .category else { throw .invalidDepreciation("Only a category has a useful life; a room does not.") }
+        return try rule.validated()
+    }
+
+    /// A new group's `useful_life_years` and `depreciation_floor`: a category's rule, else the one
+    /// its name gives it; none for a room.
+    static func depreciationBinds(_ kind: InventoryGroup.Kind, name: String, _ rule: Depreciation? = nil) -> [SQLBind] {
+        guard kind == .category else { return [SQLBind(Int?.none), SQLBind(Int?.none)] }
+        let rule = rule ?? InventoryGroup.defaultDepreciation(forCategory: name)
+        return [SQLBind(rule.usefulLifeYears), SQLBind(rule.floorPercent)]
+    }
 
     static func group(_ kind: InventoryGroup.Kind, id: UUID, householdId: UUID, on db: any SQLDatabase) async throws -> InventoryGroup? {
         try await db.select().columns(groupColumns).from("inventory_groups")
@@ -129,7 +153,15 @@ extension InventoryStore {
             kind: InventoryGroup.Kind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .room,
             name: try row.decode(column: "name", as: String.self), icon: try row.decode(column: "icon", as: String?.self),
             color: try row.decode(column: "color", as: String?.self), position: try row.decode(column: "position", as: Int.self), isDefault: try row.decode(column: "is_default", as: Bool.self),
+            depreciation: try depreciation(from: row),
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self)
         )
+    }
+}
+
+extension InventoryStore {
+    /// The household's depreciation rules on `date`, to tell its items' actual cash values.
+    public func valuation(householdId: UUID, on date: CalendarDate) async throws -> Valuation {
+        Valuation(categories: try await groups(.category, householdId: householdId), date: date)
     }
 }

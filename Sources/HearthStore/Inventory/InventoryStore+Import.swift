@@ -37,9 +37,13 @@ extension InventoryStore {
                 var details = item.details
                 details.containerId = file.hasContainers ? containers[id] : importer.existing[id]?.containerId
                 if !file.hasDispositions { details.disposition = importer.existing[id]?.disposition }
+                // No spreadsheet carries an item's own depreciation: importing it again keeps it.
+                details.depreciation = importer.existing[id]?.depreciation
                 do {
                     details.roomId = try await importer.group(.room, named: item.roomName, report: &report)
                     details.categoryId = try await importer.group(.category, named: item.categoryName, report: &report)
+                    // Kept in a box the file does not know of, it stays where the box is.
+                    if !file.hasContainers, let current = importer.existing[id], current.containerId != nil { details.roomId = current.roomId }
                 } catch let error as InventoryError {
                     report.problems.append(.init(line: item.line, reason: error.message))
                     continue

@@ -115,9 +115,10 @@ struct Importer {
         if kind == .room { report.roomsCreated.append(clean) } else { report.categoriesCreated.append(clean) }
         guard !dryRun else { return id }
         try await db.insert(into: "inventory_groups")
-            .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at")
-            .values(SQLBind(id), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(clean), SQLBind(key), SQLBind(String?.none),
-                    SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now))
+            .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at",
+                     "useful_life_years", "depreciation_floor")
+            .values([SQLBind(id), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(clean), SQLBind(key), SQLBind(String?.none),
+                     SQLBind(position), SQLBind(false), SQLBind(now), SQLBind(now)] + InventoryStore.depreciationBinds(kind, name: clean))
             .run()
         return id
     }

@@ -19,8 +19,10 @@ extension InventoryStore {
                 }
                 return (item, false)
             }
+            var details = details
+            // Put in a box, it is where the box is.
+            if let room = try await Self.checkContainer(details.containerId, of: id, householdId: householdId, on: db) { details.roomId = room }
             try await Self.checkGroups(details, householdId: householdId, on: db)
-            try await Self.checkContainer(details.containerId, of: id, householdId: householdId, on: db)
             let values = Self.detailColumns(details, warrantyUntil: warrantyUntil)
             try await db.insert(into: "inventory_items")
                 .columns(["id", "household_id", "created_at", "updated_at", "edited_at"] + values.map(\.column))
@@ -54,17 +56,25 @@ extension InventoryStore {
             }
             var details = ItemDetails(item)
             try change(&details)
-            let (clean, warrantyUntil) = try InventoryRules.validated(details)
+            let checked = try InventoryRules.validated(details)
+            var clean = checked.details
+            if clean.containerId != item.containerId {
+                // Put in a box, it is where the box is.
+                if let room = try await Self.checkContainer(clean.containerId, of: id, householdId: householdId, on: db) { clean.roomId = room }
+            } else if clean.roomId != item.roomId {
+                // Taken to another room, it is out of its box.
+                clean.containerId = nil
+            }
             try await Self.checkGroups(clean, householdId: householdId, on: db)
-            if clean.containerId != item.containerId { try await Self.checkContainer(clean.containerId, of: id, householdId: householdId, on: db) }
             let update = db.update("inventory_items").set("updated_at", to: now).set("edited_at", to: editedAt)
-            for value in Self.detailColumns(clean, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
+            for value in Self.detailColumns(clean, warrantyUntil: checked.warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
             // The row is locked: no later edit can land between this check and the answer.
             let updated = try await update.where("id", .equal, id)
                 .where { $0.where("edited_at", .is, SQLLiteral.null).orWhere("edited_at", .lessThanOrEqual, editedAt) }
                 .runCounting()
             if updated == 0 { throw InventoryError.changedSince(item.name) }
             if clean.tags != item.tags { try await Self.saveTags(clean.tags, itemId: id, householdId: householdId, on: db) }
+            if clean.roomId != item.roomId { try await Self.moveContents(of: [id], to: clean.roomId, householdId: householdId, now: now, on: db) }
             try await Self.refreshSearch([id], on: db, kind: kind)
             guard let saved = try await Self.item(id: id, householdId: householdId, includingDeleted: false, on: db) else {
                 throw StoreError.missingRow("inventory_items")
@@ -139,7 +149,8 @@ extension InventoryStore {
     }
 
     /// Changes a selection of the household's items in one transaction; ids of other households or
-    /// of deleted items are skipped. Returns how many items changed.
+    /// of deleted items are skipped. Returns how many items changed. Items moved to another room
+    /// take what they hold with them and leave a box that stays behind.
     public func bulkChange(_ change: BulkChange, itemIds: [UUID], householdId: UUID) async throws -> Int {
         let unique = Array(Set(itemIds))
         guard (1...InventoryRules.maximumSelection).contains(unique.count) else { throw InventoryError.invalidSelection }
@@ -158,8 +169,31 @@ extension InventoryStore {
             case .delete:
                 update.set("deleted_at", to: now)
             }
-            return try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+            let changed = try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
                 .where("id", .in, unique).runCounting()
+            if case .move(let roomId) = change {
+                try await db.update("inventory_items").set("container_id", to: SQLLiteral.null).where("household_id", .equal, householdId)
+                    .where("id", .in, unique).where("container_id", .isNot, SQLLiteral.null).where("container_id", .notIn, unique).run()
+                try await Self.moveContents(of: unique, to: roomId, householdId: householdId, now: now, on: db)
+            }
+            return changed
+        }
+    }
+
+    /// Puts everything kept in `containerIds`, and in what that holds, in `roomId`: a box carried to
+    /// another room takes its contents with it.
+    static func moveContents(of containerIds: [UUID], to roomId: UUID?, householdId: UUID, now: Date, on db: any SQLDatabase) async throws {
+        var containers = containerIds
+        for _ in 0..<InventoryRules.maximumNesting where !containers.isEmpty {
+            var held: [UUID] = []
+            for chunk in containers.chunks(of: 500) {
+                held += try await db.select().column("id").from("inventory_items").where("household_id", .equal, householdId)
+                    .where("container_id", .in, chunk).all().map { try $0.decode(column: "id", as: UUID.self) }
+            }
+            for chunk in held.chunks(of: 500) {
+                try await db.update("inventory_items").set("room_id", to: SQLBind(roomId)).set("updated_at", to: now).where("id", .in, chunk).run()
+            }
+            containers = held
         }
     }
 
@@ -187,16 +221,20 @@ extension InventoryStore {
     }
 
     /// An item can be kept in another of the household's items, never in itself or in one it holds.
-    static func checkContainer(_ containerId: UUID?, of itemId: UUID, householdId: UUID, on db: any SQLDatabase) async throws {
-        var next = containerId, steps = 0
+    /// Returns the room of the container (nil for none, or a container in no room).
+    @discardableResult
+    static func checkContainer(_ containerId: UUID?, of itemId: UUID, householdId: UUID, on db: any SQLDatabase) async throws -> UUID? {
+        var next = containerId, steps = 0, room: UUID?
         while let current = next {
             guard current != itemId, steps < InventoryRules.maximumNesting else { throw InventoryError.containerLoop }
-            guard let row = try await db.select().column("container_id").from("inventory_items").where("id", .equal, current)
+            guard let row = try await db.select().columns("container_id", "room_id").from("inventory_items").where("id", .equal, current)
                 .where("household_id", .equal, householdId).first()
             else { throw InventoryError.containerNotFound }
+            if steps == 0 { room = try row.decode(column: "room_id", as: UUID?.self) }
             next = try row.decode(column: "container_id", as: UUID?.self)
             steps += 1
         }
+        return room
     }
 
     /// The columns the details fill, with their values.
@@ -213,6 +251,8 @@ extension InventoryStore {
             ("condition", BulkValue(details.condition?.rawValue)), ("warranty_until", BulkValue(warrantyUntil?.description)),
             ("notes", BulkValue(details.notes)), ("container_id", BulkValue(details.containerId)),
             ("disposition", BulkValue(details.disposition?.rawValue)),
+            ("useful_life_years", BulkValue(details.depreciation?.usefulLifeYears)),
+            ("depreciation_floor", BulkValue(details.depreciation?.floorPercent)),
         ]
     }
 

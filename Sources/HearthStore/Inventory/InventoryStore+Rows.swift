@@ -29,7 +29,7 @@ extension InventoryStore {
         "id", "household_id", "asset_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
         "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",
         "condition", "warranty_until", "notes", "photo_count", "receipt_count", "missing_photos", "primary_photo_id", "created_at", "updated_at",
-        "deleted_at", "container_id", "disposition",
+        "deleted_at", "container_id", "disposition", "useful_life_years", "depreciation_floor",
     ]
 
     static func item(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase, locking: Bool = false) async throws -> InventoryItem? {
@@ -65,6 +65,13 @@ extension InventoryStore {
         return items
     }
 
+    /// An item's own depreciation rule (its floor is set when it has one), or a category's; nil for a room or an item without one.
+    static func depreciation(from row: any SQLRow) throws -> Depreciation? {
+        try row.decode(column: "depreciation_floor", as: Int?.self).map {
+            Depreciation(usefulLifeYears: try row.decode(column: "useful_life_years", as: Int?.self), floorPercent: $0)
+        }
+    }
+
     static func item(from row: any SQLRow) throws -> InventoryItem {
         func money(_ amount: String, _ currency: String) throws -> Money? {
             guard let amount = try row.decode(column: amount, as: Int?.self), let currency = try row.decode(column: currency, as: String?.self) else {
@@ -90,6 +97,7 @@ extension InventoryStore {
             warrantyUntil: try date("warranty_until"), notes: try row.decode(column: "notes", as: String?.self),
             containerId: try row.decode(column: "container_id", as: UUID?.self),
             disposition: try row.decode(column: "disposition", as: String?.self).flatMap(ItemDisposition.init(rawValue:)),
+            depreciation: try depreciation(from: row),
             photoCount: try row.decode(column: "photo_count", as: Int.self), receiptCount: try row.decode(column: "receipt_count", as: Int.self),
             missingPhotos: try row.decode(column: "missing_photos", as: Int.self), primaryPhotoId: try row.decode(column: "primary_photo_id", as: UUID?.self),
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self),

@@ -32,10 +32,11 @@ public struct InventoryStore: Sendable {
             for kind in InventoryGroup.Kind.allCases {
                 for (index, entry) in InventoryGroup.defaults(kind).enumerated() {
                     try await db.insert(into: "inventory_groups")
-                        .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at")
-                        .values(SQLBind(ids.next()), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(entry.name),
-                                SQLBind(InventoryRules.key(entry.name)), SQLBind(entry.icon), SQLBind(index + 1), SQLBind(true),
-                                SQLBind(now), SQLBind(now))
+                        .columns("id", "household_id", "kind", "name", "name_key", "icon", "position", "is_default", "created_at", "updated_at",
+                                 "useful_life_years", "depreciation_floor")
+                        .values([SQLBind(ids.next()), SQLBind(householdId), SQLBind(kind.rawValue), SQLBind(entry.name),
+                                 SQLBind(InventoryRules.key(entry.name)), SQLBind(entry.icon), SQLBind(index + 1), SQLBind(true),
+                                 SQLBind(now), SQLBind(now)] + Self.depreciationBinds(kind, name: entry.name))
                         .run()
                 }
             }

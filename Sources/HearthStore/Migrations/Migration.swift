@@ -60,6 +60,7 @@ extension Database {
         .listGistBackups,
         .leanerItemIndexes,
         .assetIds,
+        .depreciation,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -65,6 +65,8 @@ struct ClaimPage: Sendable {
         let quantity: Int
         let each: String
         let total: String
+        /// "Actual cash value $500.00 (−50%)" on the day of the incident.
+        let cash: String?
         let gaps: String?
         let outcomes: [Outcome]
         let paid: String
@@ -88,7 +90,7 @@ struct ClaimPage: Sendable {
     let totals: [String]
     let error: String?
 
-    init(layout: Layout, claim: Claim, items: [UUID: InventoryItem], error: String?) {
+    init(layout: Layout, claim: Claim, items: [UUID: InventoryItem], valuation: Valuation, error: String?) {
         self.layout = layout
         id = claim.id.text
         title = "\(claim.incident.kind.title) on \(InventoryFormat.date(claim.incident.date))"
@@ -103,8 +105,17 @@ struct ClaimPage: Sendable {
             let snapshot = frozenLines[line.itemId], item = items[line.itemId]
             let each = snapshot?.replacementEach ?? item?.unitValue
             let missing = snapshot?.missing ?? item?.documentation.missing ?? []
+            let incident = claim.incident.date
+            var cash: (value: Money, lost: Int?)?
+            if let snapshot {
+                cash = snapshot.actualCashValue(at: incident).map { ($0, snapshot.percentLost(at: incident)) }
+            } else if let item, let total = each?.times(line.quantity) {
+                let rule = valuation.rule(for: item)
+                cash = rule.actualCashValue(of: total, purchased: item.purchaseDate, on: incident).map { ($0, rule.percentLost(purchased: item.purchaseDate, on: incident)) }
+            }
             return Line(itemId: line.itemId.text, name: snapshot?.name ?? item?.name ?? "A deleted item", quantity: line.quantity,
                         each: each?.formatted ?? "no value", total: each?.times(line.quantity)?.formatted ?? "—",
+                        cash: cash.map { "actual cash value \($0.value.formatted)" + ($0.lost.map { $0 == 0 ? "" : " (−\($0)%)" } ?? "") },
                         gaps: missing.isEmpty ? nil : "Missing: " + missing.map(\.noun).joined(separator: ", "),
                         outcomes: ClaimLine.Outcome.allCases.map { Outcome(value: $0.rawValue, selected: $0 == line.outcome) },
                         paid: line.paid?.decimalString ?? "")

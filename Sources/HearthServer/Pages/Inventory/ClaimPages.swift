@@ -100,7 +100,10 @@ struct ClaimPages {
         let (user, id) = try ids(context)
         guard let claim = try await services.inventory.claim(id: id, householdId: user.householdId) else { throw InventoryError.claimNotFound }
         let items = claim.status == .draft ? try await services.inventory.items(ids: claim.lines.map(\.itemId), householdId: user.householdId) : [:]
-        let page = ClaimPage(layout: services.layout("Claim", .inventory, context, notice: notice), claim: claim, items: items, error: error)
+        // A draft's actual cash values are as of the incident, by the rules of today.
+        let valuation = try await services.inventory.valuation(householdId: user.householdId, on: claim.incident.date)
+        let page = ClaimPage(layout: services.layout("Claim", .inventory, context, notice: notice), claim: claim, items: items, valuation: valuation,
+                             error: error)
         return try services.renderer.render("inventory-claim", page, status: status)
     }
 

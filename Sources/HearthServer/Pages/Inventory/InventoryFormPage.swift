@@ -44,6 +44,8 @@ struct InventoryFormPage: Sendable {
     let statuses: [SelectOption]
     let purchaseCurrencies: [SelectOption]
     let replacementCurrencies: [SelectOption]
+    /// As its category, its own, or none.
+    let depreciationChoices: [SelectOption]
     let error: String?
     /// The field the error is about, to mark it.
     let errorField: String?
@@ -64,6 +66,8 @@ struct InventoryFormPage: Sendable {
         self.statuses = SelectOption.list(ItemDisposition.allCases.map { ($0.rawValue, $0.title) }, selected: form.status)
         self.purchaseCurrencies = SelectOption.currencies(selected: form.purchaseCurrency, household: currency)
         self.replacementCurrencies = SelectOption.currencies(selected: form.replacementCurrency, household: currency)
+        self.depreciationChoices = SelectOption.list([("", "As its category"), ("own", "Its own useful life"), ("none", "Keeps its value")],
+                                                     selected: form.depreciation ?? "")
         self.error = error
         self.errorField = errorField
         self.isNew = isNew

@@ -26,9 +26,15 @@ struct InventoryItemForm: Decodable, Sendable {
     var notes: String?
     /// "" (owned), "sold" or "archived"; absent (a form of an earlier release) keeps the item's.
     var status: String?
+    /// How it depreciates: "" (as its category), "own" (``usefulLife`` and ``depreciationFloor``) or
+    /// "none" (it keeps its value); absent (a form of an earlier release) keeps the item's.
+    var depreciation: String?
+    var usefulLife: String?
+    var depreciationFloor: String?
 
     enum CodingKeys: String, CodingKey {
-        case name, description, room, category, quantity, brand, model, barcode, condition, tags, notes, status
+        case name, description, room, category, quantity, brand, model, barcode, condition, tags, notes, status, depreciation
+        case usefulLife = "useful_life", depreciationFloor = "depreciation_floor"
         case serialNumber = "serial_number", purchaseDate = "purchase_date", purchasePlace = "purchase_place"
         case purchasePrice = "purchase_price", purchaseCurrency = "purchase_currency", replacementValue = "replacement_value"
         case replacementCurrency = "replacement_currency", warrantyUntil = "warranty_until", warrantyMonths = "warranty_months"
@@ -91,8 +97,29 @@ struct InventoryItemForm: Decodable, Sendable {
             purchasePrice: try money(purchasePrice, purchaseCurrency, "purchase_price", "purchase price"),
             replacementValue: try money(replacementValue, replacementCurrency, "replacement_value", "replacement value"),
             condition: trimmed(condition).flatMap(ItemCondition.init(rawValue:)), warranty: warranty,
-            tags: try InventoryRules.tags(parsing: tags ?? ""), notes: notes, disposition: disposition
+            tags: try InventoryRules.tags(parsing: tags ?? ""), notes: notes, disposition: disposition,
+            depreciation: try depreciationRule()
         )
+    }
+
+    /// The item's own depreciation rule, if the form gives it one.
+    private func depreciationRule() throws -> Depreciation? {
+        switch depreciation?.trimmingCharacters(in: .whitespaces) ?? "" {
+        case "": return nil
+        case "none": return .none
+        case "own":
+            let range = Depreciation.usefulLifeRange
+            guard let years = usefulLife.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), range.contains(years) else {
+                throw Problem(field: "useful_life", message: "Write the useful life in years, \(range.lowerBound) to \(range.upperBound).")
+            }
+            let floorText = depreciationFloor?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+            guard let floor = floorText.map({ Int($0) }) ?? Depreciation.defaultFloorPercent, (0...100).contains(floor) else {
+                throw Problem(field: "depreciation_floor", message: "Write the floor in percent, 0 to 100.")
+            }
+            return Depreciation(usefulLifeYears: years, floorPercent: floor)
+        default:
+            throw Problem(field: "depreciation", message: "Choose as its category, its own useful life, or keeps its value.")
+        }
     }
 
     /// Puts the form's `details` on the item's `current` ones, keeping what the form does not show:
@@ -102,6 +129,7 @@ struct InventoryItemForm: Decodable, Sendable {
         var details = details
         details.containerId = current.containerId
         if status == nil { details.disposition = current.disposition }
+        if depreciation == nil { details.depreciation = current.depreciation }
         current = details
     }
 
@@ -127,6 +155,9 @@ struct InventoryItemForm: Decodable, Sendable {
         tags = details.tags.joined(separator: ", ")
         notes = details.notes
         status = details.disposition?.rawValue ?? ""
+        depreciation = details.depreciation.map { $0.usefulLifeYears == nil ? "none" : "own" } ?? ""
+        usefulLife = details.depreciation?.usefulLifeYears.map(String.init)
+        depreciationFloor = details.depreciation.map { String($0.floorPercent) }
     }
 
     /// An empty form, with a barcode when the capture page found one.

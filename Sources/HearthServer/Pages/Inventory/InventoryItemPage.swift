@@ -100,6 +100,11 @@ struct InventoryItemPage: Sendable {
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty)
         add("Purchase price", item.purchasePrice.map { InventoryFormat.money($0, quantity: item.quantity) })
         add("Replacement value", item.replacementValue.map { InventoryFormat.money($0, quantity: item.quantity) })
+        add("Actual cash value", item.value.map { value in
+            let source = item.depreciation != nil ? "its own rule" : category.map { "the rule of \($0.name)" } ?? "no category, no depreciation"
+            return InventoryFormat.actualCashValue(of: value, rule: item.depreciationRule(category: category?.depreciation), ruleSource: source,
+                                                   purchased: item.purchaseDate, today: today)
+        })
         add("Warranty", item.warrantyUntil.map { InventoryFormat.warranty($0, today: today) })
         add("Asset ID", item.assetId?.text)
         add("Added", InventoryFormat.date(CalendarDate(item.createdAt, in: TimeZone(identifier: timeZone) ?? .gmt)))
@@ -152,6 +157,17 @@ enum InventoryFormat {
         if days < 0 { return "ended \(date(end))" }
         let left = days == 0 ? "ends today" : days == 1 ? "1 day left" : days <= 90 ? "\(days) days left" : nil
         return "until \(date(end))" + (left.map { " (\($0))" } ?? "")
+    }
+
+    /// "$500.00 today, 50% less than new (5-year life, 20% floor; the rule of Electronics)"; what is
+    /// missing to tell it. `ruleSource` says whose rule it is.
+    static func actualCashValue(of value: Money, rule: Depreciation, ruleSource: String, purchased: CalendarDate?, today: CalendarDate) -> String {
+        guard let years = rule.usefulLifeYears else { return "\(value.formatted): it keeps its value (\(ruleSource))" }
+        let described = "\(years)-year life, \(rule.floorPercent)% floor; \(ruleSource)"
+        guard let cash = rule.actualCashValue(of: value, purchased: purchased, on: today), let lost = rule.percentLost(purchased: purchased, on: today) else {
+            return "Add the purchase date to estimate it (\(described))"
+        }
+        return "\(cash.formatted) today, \(lost)% less than new (\(described))"
     }
 
     /// The amounts of several currencies on one line: "$4,000.00 · €200.00"; "—" for none.

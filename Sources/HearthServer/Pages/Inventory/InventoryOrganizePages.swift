@@ -33,9 +33,34 @@ struct InventoryOrganizePages {
         let currency: String
     }
 
+    /// A category's depreciation: an empty useful life means its items keep their value.
+    struct DepreciationForm: Decodable {
+        let years: String?
+        let floor: String?
+
+        var rule: Depreciation {
+            get throws(InventoryError) {
+                var life: Int?
+                if let text = years?.trimmingCharacters(in: .whitespaces).nilIfEmpty {
+                    guard let number = Int(text) else {
+                        throw .invalidDepreciation("Write the useful life in whole years, or leave it empty for things that keep their value.")
+                    }
+                    life = number
+                }
+                var percent = Depreciation.defaultFloorPercent
+                if let text = floor?.trimmingCharacters(in: .whitespaces).nilIfEmpty {
+                    guard let number = Int(text) else { throw .invalidDepreciation("Write the floor in whole percent, 0 to 100.") }
+                    percent = number
+                }
+                return try Depreciation(usefulLifeYears: life, floorPercent: percent).validated()
+            }
+        }
+    }
+
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/inventory/organize", use: page)
         router.post("/inventory/settings", use: saveCurrency)
+        router.post("/inventory/categories/{id}/depreciation", use: saveDepreciation)
         for kind in InventoryGroup.Kind.allCases {
             router.post("/inventory/\(kind.plural)") { request, context in try await create(kind, request, context) }
             router.post("/inventory/\(kind.plural)/{id}") { request, context in try await rename(kind, request, context) }
@@ -58,6 +83,20 @@ struct InventoryOrganizePages {
         }
         await services.events.publishInventoryChange("settingsChanged", itemId: nil, by: user)
         return .seeOther("/inventory/organize", notice: .saved)
+    }
+
+    func saveDepreciation(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("id", as: UUID.self)
+        let form = try await request.decode(as: DepreciationForm.self, context: context)
+        do {
+            _ = try await services.inventory.updateGroup(.category, id: id, householdId: user.householdId, name: nil, icon: nil, position: nil,
+                                                         depreciation: try form.rule)
+        } catch let error as InventoryError where error != .groupNotFound(.category) {
+            return try await render(context, error: error.message, status: ProblemDetails.status(of: error))
+        }
+        await services.events.publishInventoryChange("categoryUpdated", itemId: nil, by: user)
+        return .seeOther("/inventory/organize#depreciation", notice: .saved)
     }
 
     func create(_ kind: InventoryGroup.Kind, _ request: Request, _ context: HearthRequestContext) async throws -> Response {
@@ -113,7 +152,9 @@ struct InventoryOrganizePages {
             sections.append(OrganizePage.Section(kind: kind, groups: groups, counts: try await services.inventory.itemCounts(kind, householdId: user.householdId)))
         }
         let currency = try await services.inventory.currency(householdId: user.householdId)
+        let categories = try await services.inventory.groups(.category, householdId: user.householdId)
         let page = OrganizePage(layout: services.layout("Rooms & categories", .inventory, context, notice: notice), sections: sections,
+                                depreciation: categories.map(OrganizePage.DepreciationRow.init),
                                 currencies: SelectOption.currencies(selected: currency, household: currency), error: error)
         return try services.renderer.render("inventory-organize", page, status: status)
     }
@@ -157,11 +198,28 @@ struct OrganizePage: Sendable {
         }
     }
 
+    /// A category's useful life and floor, as its form shows them.
+    struct DepreciationRow: Sendable {
+        let id: String
+        let name: String
+        let years: String
+        let floor: Int
+
+        init(_ category: InventoryGroup) {
+            id = category.id.text
+            name = [category.icon, category.name].compactMap { $0 }.joined(separator: " ")
+            let rule = category.depreciation ?? .none
+            years = rule.usefulLifeYears.map(String.init) ?? ""
+            floor = rule.floorPercent
+        }
+    }
+
     /// The colour picker's colour for a group without one (a picker cannot show none).
     static let noColor = "#9CA3AF"
 
     let layout: Layout
     let sections: [Section]
+    let depreciation: [DepreciationRow]
     let currencies: [SelectOption]
     let error: String?
 }
