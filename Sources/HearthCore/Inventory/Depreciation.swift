@@ -62,9 +62,11 @@ public struct Depreciation: Sendable, Equatable, Hashable, Codable {
         return max(0, months)
     }
 
-    /// `amount × numerator / denominator`, rounded half up, without overflow for any amount Hearth accepts.
+    /// `amount × numerator / denominator` (numerator at most denominator), rounded half up, without
+    /// overflow for any amount: an item's total may be a billion times a hundred thousand pieces.
     static func share(_ amount: Int, numerator: Int, denominator: Int) -> Int {
-        (amount * numerator * 2 + denominator) / (denominator * 2)
+        let (whole, rest) = amount.quotientAndRemainder(dividingBy: denominator)
+        return whole * numerator + (rest * numerator * 2 + denominator) / (denominator * 2)
     }
 }
 
@@ -93,12 +95,12 @@ public struct Valuation: Sendable {
         self.date = date
     }
 
-    /// The rule the item follows: its own, else its category's, else none.
-    public func rule(for item: InventoryItem) -> Depreciation {
+    /// The rule the item follows: its own, else its category's; nil for neither.
+    public func rule(for item: InventoryItem) -> Depreciation? {
         item.depreciationRule(category: item.categoryId.flatMap { categoryRules[$0] })
     }
 
-    /// All its pieces' actual cash value on ``date``; nil without a value, or without a purchase date when it depreciates.
+    /// All its pieces' actual cash value on ``date``; nil without a value or a rule, or without a purchase date when it depreciates.
     public func actualCashValue(of item: InventoryItem) -> Money? {
         item.actualCashValue(category: item.categoryId.flatMap { categoryRules[$0] }, on: date)
     }

@@ -98,15 +98,17 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     /// What all pieces are worth together; nil without a value (or on an absurd overflow).
     public var value: Money? { unitValue?.times(quantity) }
 
-    /// How it loses value: its own rule, else its category's (`category`), else not at all.
-    public func depreciationRule(category: Depreciation?) -> Depreciation {
-        depreciation ?? category ?? .none
+    /// How it loses value: its own rule, else its category's (`category`); nil without either (an
+    /// item in no category), whose actual cash value is not guessed.
+    public func depreciationRule(category: Depreciation?) -> Depreciation? {
+        depreciation ?? category
     }
 
     /// What all pieces are worth on `date` as an insurer paying actual cash value counts it; nil
-    /// without a value, or without a purchase date when it depreciates.
+    /// without a value or a rule, or without a purchase date when it depreciates.
     public func actualCashValue(category: Depreciation?, on date: CalendarDate) -> Money? {
-        value.flatMap { depreciationRule(category: category).actualCashValue(of: $0, purchased: purchaseDate, on: date) }
+        guard let value, let rule = depreciationRule(category: category) else { return nil }
+        return rule.actualCashValue(of: value, purchased: purchaseDate, on: date)
     }
 }
 

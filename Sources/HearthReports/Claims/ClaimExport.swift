@@ -6,7 +6,8 @@ import HearthCore
 public enum ClaimExport {
     public static let csvHeader = [
         "Item description", "Brand or manufacturer", "Model number", "Serial number", "Quantity lost", "Item age (years)", "Condition",
-        "Cost to replace pre-tax (each)", "Total", "Depreciation (%)", "Actual cash value", "Purchase date", "Purchase place", "Room", "Category", "Receipt", "Photo file names", "Currency",
+        "Cost to replace pre-tax (each)", "Total", "Purchase date", "Purchase place", "Room", "Category", "Receipt", "Photo file names", "Currency",
+        "Depreciation (%)", "Actual cash value",
     ]
 
     public static func csv(_ snapshot: ClaimSnapshot) -> String {
@@ -16,10 +17,10 @@ public enum ClaimExport {
                 [line.name, line.description].compactMap { $0 }.joined(separator: " — "), line.brand ?? "", line.model ?? "", line.serialNumber ?? "",
                 String(line.quantityLost), line.age(at: snapshot.incident.date).map { String(format: "%.1f", $0) } ?? "",
                 line.condition?.title ?? "", line.replacementEach?.decimalString ?? "", line.total?.decimalString ?? "",
-                cash == nil ? "" : line.percentLost(at: snapshot.incident.date).map(String.init) ?? "", cash?.decimalString ?? "",
                 line.purchaseDate?.description ?? "", line.purchasePlace ?? "", line.room ?? "", line.category ?? "",
                 line.hasReceipt ? "yes" : "no", line.photos.map(\.name).joined(separator: "; "),
                 line.replacementEach?.currency ?? "",
+                cash == nil ? "" : line.percentLost(at: snapshot.incident.date).map(String.init) ?? "", cash?.decimalString ?? "",
             ]
         }
         return CSVTable.render(header: csvHeader, rows: rows)

@@ -171,13 +171,26 @@ extension InventoryStore {
             }
             let changed = try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
                 .where("id", .in, unique).runCounting()
-            if case .move(let roomId) = change {
-                try await db.update("inventory_items").set("container_id", to: SQLLiteral.null).where("household_id", .equal, householdId)
-                    .where("id", .in, unique).where("container_id", .isNot, SQLLiteral.null).where("container_id", .notIn, unique).run()
-                try await Self.moveContents(of: unique, to: roomId, householdId: householdId, now: now, on: db)
-            }
+            if case .move(let roomId) = change { try await Self.carryContents(of: unique, to: roomId, householdId: householdId, now: now, on: db) }
             return changed
         }
+    }
+
+    /// After a bulk move of `selection` to `roomId`: what the moved items hold follows them, and a moved
+    /// item whose box was left behind (not moved, directly or inside another moved box) leaves it.
+    /// Deleted items and other households' are not touched.
+    static func carryContents(of selection: [UUID], to roomId: UUID?, householdId: UUID, now: Date, on db: any SQLDatabase) async throws {
+        let moved = try await db.select().columns("id", "container_id").from("inventory_items").where("household_id", .equal, householdId)
+            .where("deleted_at", .is, SQLLiteral.null).where("id", .in, selection).all()
+        let ids = try moved.map { try $0.decode(column: "id", as: UUID.self) }
+        try await moveContents(of: ids, to: roomId, householdId: householdId, now: now, on: db)
+        let containers = Set(try moved.compactMap { try $0.decode(column: "container_id", as: UUID?.self) })
+        guard !containers.isEmpty else { return }
+        let behind = try await db.select().columns("id", "room_id").from("inventory_items").where("id", .in, Array(containers)).all()
+            .filter { try $0.decode(column: "room_id", as: UUID?.self) != roomId }.map { try $0.decode(column: "id", as: UUID.self) }
+        guard !behind.isEmpty else { return }
+        try await db.update("inventory_items").set("container_id", to: SQLLiteral.null).where("household_id", .equal, householdId)
+            .where("id", .in, ids).where("container_id", .in, behind).run()
     }
 
     /// Puts everything kept in `containerIds`, and in what that holds, in `roomId`: a box carried to

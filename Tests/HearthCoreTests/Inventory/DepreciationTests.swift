@@ -22,6 +22,13 @@ import Testing
             == Money(amount: 33_333, currency: "JPY"))
     }
 
+    @Test func theLargestTotalHearthTakesDoesNotOverflow() {
+        // A billion in major units, times 100,000 pieces, a century of life just begun.
+        let total = Money.maximumAmount * 100_000
+        let century = Depreciation(usefulLifeYears: 100, floorPercent: 0)
+        #expect(century.actualCashValue(of: usd(total), purchased: day("2026-01-06"), on: day("2026-12-06")) == usd(9_908_333_333_333_333), "1189/1200 of it, to the cent")
+    }
+
     @Test func anOldSofaKeepsItsFloor() {
         let furniture = Depreciation(usefulLifeYears: 12)
         // $1,200.00, 16 years old: past its life, 20% remains.

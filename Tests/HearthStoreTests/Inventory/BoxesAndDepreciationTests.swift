@@ -35,6 +35,18 @@ import Testing
             _ = try await ada.store.bulkChange(.move(roomId: office), itemIds: [bag.id], householdId: ada.home)
             let bagAlone = try #require(try await ada.store.item(id: bag.id, householdId: ada.home))
             #expect(bagAlone.containerId == nil && bagAlone.roomId == office)
+
+            // A box moved with something two boxes down: that stays in its box, which came along.
+            let chest = try await ada.add("Chest") { $0.roomId = office }
+            let tin = try await ada.add("Tin") { $0.containerId = chest.id }
+            let button = try await ada.add("Button") { $0.containerId = tin.id }
+            _ = try await ada.store.bulkChange(.move(roomId: garage), itemIds: [chest.id, button.id], householdId: ada.home)
+            let carried = try #require(try await ada.store.item(id: button.id, householdId: ada.home))
+            #expect(carried.containerId == tin.id && carried.roomId == garage)
+            // A box in Recently deleted is skipped, and so is what it holds.
+            try await ada.store.deleteItem(id: chest.id, householdId: ada.home)
+            _ = try await ada.store.bulkChange(.move(roomId: attic), itemIds: [chest.id, lamp.id], householdId: ada.home)
+            #expect(try await ada.store.item(id: tin.id, householdId: ada.home)?.roomId == garage)
         }
     }
 

@@ -109,8 +109,7 @@ struct ClaimPage: Sendable {
             var cash: (value: Money, lost: Int?)?
             if let snapshot {
                 cash = snapshot.actualCashValue(at: incident).map { ($0, snapshot.percentLost(at: incident)) }
-            } else if let item, let total = each?.times(line.quantity) {
-                let rule = valuation.rule(for: item)
+            } else if let item, let total = each?.times(line.quantity), let rule = valuation.rule(for: item) {
                 cash = rule.actualCashValue(of: total, purchased: item.purchaseDate, on: incident).map { ($0, rule.percentLost(purchased: item.purchaseDate, on: incident)) }
             }
             return Line(itemId: line.itemId.text, name: snapshot?.name ?? item?.name ?? "A deleted item", quantity: line.quantity,

@@ -101,9 +101,11 @@ struct InventoryItemPage: Sendable {
         add("Purchase price", item.purchasePrice.map { InventoryFormat.money($0, quantity: item.quantity) })
         add("Replacement value", item.replacementValue.map { InventoryFormat.money($0, quantity: item.quantity) })
         add("Actual cash value", item.value.map { value in
-            let source = item.depreciation != nil ? "its own rule" : category.map { "the rule of \($0.name)" } ?? "no category, no depreciation"
-            return InventoryFormat.actualCashValue(of: value, rule: item.depreciationRule(category: category?.depreciation), ruleSource: source,
-                                                   purchased: item.purchaseDate, today: today)
+            guard let rule = item.depreciationRule(category: category?.depreciation) else {
+                return "Choose a category, or give it its own useful life, to estimate it"
+            }
+            let source = item.depreciation != nil ? "its own rule" : "the rule of \(category?.name ?? "its category")"
+            return InventoryFormat.actualCashValue(of: value, rule: rule, ruleSource: source, purchased: item.purchaseDate, today: today)
         })
         add("Warranty", item.warrantyUntil.map { InventoryFormat.warranty($0, today: today) })
         add("Asset ID", item.assetId?.text)
