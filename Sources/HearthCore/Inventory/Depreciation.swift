@@ -91,8 +91,13 @@ public struct Valuation: Sendable {
     public var date: CalendarDate
 
     public init(categories: [InventoryGroup], date: CalendarDate) {
-        categoryRules = Dictionary(categories.compactMap { group in group.depreciation.map { (group.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        categoryRules = Self.rules(of: categories)
         self.date = date
+    }
+
+    /// Each category's rule by its id (rooms have none).
+    public static func rules(of groups: [InventoryGroup]) -> [UUID: Depreciation] {
+        Dictionary(uniqueKeysWithValues: groups.compactMap { group in group.depreciation.map { (group.id, $0) } })
     }
 
     /// The rule the item follows: its own, else its category's; nil for neither.
@@ -102,6 +107,7 @@ public struct Valuation: Sendable {
 
     /// All its pieces' actual cash value on ``date``; nil without a value or a rule, or without a purchase date when it depreciates.
     public func actualCashValue(of item: InventoryItem) -> Money? {
-        item.actualCashValue(category: item.categoryId.flatMap { categoryRules[$0] }, on: date)
+        guard let value = item.value, let rule = rule(for: item) else { return nil }
+        return rule.actualCashValue(of: value, purchased: item.purchaseDate, on: date)
     }
 }

@@ -104,12 +104,6 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
         depreciation ?? category
     }
 
-    /// What all pieces are worth on `date` as an insurer paying actual cash value counts it; nil
-    /// without a value or a rule, or without a purchase date when it depreciates.
-    public func actualCashValue(category: Depreciation?, on date: CalendarDate) -> Money? {
-        guard let value, let rule = depreciationRule(category: category) else { return nil }
-        return rule.actualCashValue(of: value, purchased: purchaseDate, on: date)
-    }
 }
 
 /// Everything a person fills in for an item; what create, edit and "add another like this" take.

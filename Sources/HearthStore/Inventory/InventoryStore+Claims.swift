@@ -91,7 +91,7 @@ extension InventoryStore {
             }
             let snapshot = ClaimSnapshot(claim: claim, householdName: householdName, items: items,
                                          groupNames: Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) }),
-                                         categoryRules: Dictionary(uniqueKeysWithValues: groups.compactMap { group in group.depreciation.map { (group.id, $0) } }),
+                                         categoryRules: Valuation.rules(of: groups),
                                          photos: photos,
                                          receipts: receipts, frozenAt: now)
             let json = try snapshot.canonicalJSON()
