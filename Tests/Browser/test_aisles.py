@@ -96,10 +96,12 @@ def test_a_list_sorts_itself_into_aisles_that_fold_and_learns_where_the_househol
     click(driver, row_of(driver, "Eggs").find_element(By.CSS_SELECTOR, ".item-delete"))
     wait_until_saved(driver)
     fill(driver, "#add-name", "eg")
-    suggestion = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#suggestions button[data-name='Eggs']"))
-    assert suggestion.get_attribute("textContent") == "Eggs 12" and suggestion.get_attribute("aria-label") == "Add Eggs, 12"
+    # The suggestions are drawn again as they arrive: read the button whole each time, and click the one there now.
+    eggs = "#suggestions button[data-name='Eggs']"
+    read = f"const b = document.querySelector(\"{eggs}\"); return b && [b.textContent, b.getAttribute('aria-label')];"
+    wait(driver).until(lambda d: d.execute_script(read) == ["Eggs 12", "Add Eggs, 12"])
     screenshot(driver, "lists-suggestion-quantity-phone")
-    click(driver, suggestion)
+    wait(driver).until(lambda d: click(d, d.find_element(By.CSS_SELECTOR, eggs)) or True)
     wait(driver).until(lambda d: settled(d) and aisle_items(d, "dairy") == ["Eggs"])
     assert row_of(driver, "Eggs").find_element(By.CSS_SELECTOR, ".item-quantity").text == "12"
     assert weekly
