@@ -122,6 +122,43 @@ struct InventoryClient {
         }
     }
 
+    func maintenance(itemId: String) async throws -> Components.Schemas.ItemMaintenance {
+        switch try await connection.call({ try await $0.getItemMaintenance(path: .init(id: itemId)) }) {
+        case .ok(let ok): try ok.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func dueMaintenance(days: Int) async throws -> [Components.Schemas.DueMaintenance] {
+        switch try await connection.call({ try await $0.listDueMaintenance(query: .init(days: days)) }) {
+        case .ok(let ok): try ok.body.json.tasks
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func addMaintenanceTask(_ task: Components.Schemas.NewMaintenanceTask, itemId: String) async throws -> Components.Schemas.MaintenanceTask {
+        switch try await connection.call({ try await $0.createMaintenanceTask(path: .init(id: itemId), body: .json(task)) }) {
+        case .created(let created): try created.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func logMaintenance(_ entry: Components.Schemas.NewMaintenanceEntry, itemId: String) async throws -> Components.Schemas.MaintenanceEntry {
+        switch try await connection.call({ try await $0.logMaintenance(path: .init(id: itemId), body: .json(entry)) }) {
+        case .created(let created): try created.body.json
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
+    func maintenanceCSV() async throws -> (name: String, csv: Data) {
+        switch try await connection.call({ try await $0.exportMaintenanceCSV() }) {
+        case .ok(let ok):
+            let name = ok.headers.contentDisposition.flatMap(BackupClient.fileName) ?? "hearth-maintenance.csv"
+            return (name, try await Data(collecting: try ok.body.textCsvCharsetUtf8, upTo: 200 << 20))
+        case let other: throw CLIError(unexpected: other)
+        }
+    }
+
     /// An item by asset id (`000-001`, `#1`), else by name: the whole name or the start of one,
     /// among the items a search for it finds.
     func findItem(_ query: String) async throws -> Item {

@@ -94,6 +94,7 @@ public final class BackupJSONWriter: BackupSink, @unchecked Sendable {
         receiptsStarted = true
         try write("]")
         if let lists = outline.lists { try field("lists", lists, comma: true) }
+        if let maintenance = outline.maintenance { try field("maintenance", maintenance, comma: true) }
         if let members = outline.members { try field("members", members, comma: true) }
         try write(",\"receipts\":[")
     }

@@ -110,6 +110,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     StoresPages(services: services).addRoutes(to: router)
     InventoryPages(services: services).addRoutes(to: router)
     InventoryOrganizePages(services: services).addRoutes(to: router)
+    MaintenancePages(services: services).addRoutes(to: router)
     ReportPages(services: services).addRoutes(to: router)
     LabelPages(services: services).addRoutes(to: router)
     ClaimPages(services: services).addRoutes(to: router)

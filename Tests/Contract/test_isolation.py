@@ -166,6 +166,10 @@ def households(server):
     assert call("POST", f"/api/v1/inventory/claims/{claim['id']}/freeze")[0] == 200
     _, draft = call("POST", "/api/v1/inventory/claims", {"incident": {"kind": "theft", "date": "2026-11-02", "description": SECRET},
                                                           "items": [{"itemId": tv["id"]}]})
+    _, tv_task = call("POST", f"/api/v1/inventory/items/{tv['id']}/maintenance/tasks",
+                          {"title": f"Dust it {SECRET}", "every": {"count": 6, "unit": "months"}, "note": SECRET})
+    _, logged = call("POST", f"/api/v1/inventory/items/{tv['id']}/maintenance/log", {"taskId": tv_task["id"], "note": SECRET,
+                                                                                     "cost": {"amount": 1500, "currency": "USD"}})
     _, gone = call("POST", "/api/v1/inventory/items", {"name": f"Old chair {SECRET}"})
     call("DELETE", f"/api/v1/inventory/items/{gone['id']}")
 
@@ -200,6 +204,7 @@ def households(server):
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
         "inventory/claims": [claim["id"], draft["id"]], "claims/{id}/lines": [tv["id"]],
+        "maintenance/tasks": [tv_task["id"]], "maintenance/log": [logged["id"]],
         "push/subscriptions": [device["id"]], "notifications/devices": [device["id"]],
         "auth/passkeys": [passkey["id"]], "security/passkeys": [passkey["id"]],
     }

@@ -25,10 +25,12 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     /// The stores the lists are shopped at, and what the household taught about names.
     public var stores: [Store]?
     public var taughtNames: [TaughtName]?
+    /// The items' maintenance tasks and log (absent in backups made before maintenance).
+    public var maintenance: Maintenance?
 
     public init(formatVersion: Int = currentFormat, appVersion: String, exportDate: Date, household: Household, rooms: [Group] = [],
                 categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = [], lists: [List]? = nil, members: [Member]? = nil,
-                claims: [Claim]? = nil, stores: [Store]? = nil, taughtNames: [TaughtName]? = nil) {
+                claims: [Claim]? = nil, stores: [Store]? = nil, taughtNames: [TaughtName]? = nil, maintenance: Maintenance? = nil) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.exportDate = exportDate
@@ -42,6 +44,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         self.claims = claims
         self.stores = stores
         self.taughtNames = taughtNames
+        self.maintenance = maintenance
     }
 
     public struct Household: Codable, Sendable, Equatable {

@@ -36,6 +36,9 @@ public enum InventoryError: Error, Equatable, Sendable {
     case invalidLabels(String)
     /// A useful life or depreciation floor out of range (the message says which).
     case invalidDepreciation(String)
+    /// A maintenance task or log entry out of range (the message says which).
+    case invalidMaintenance(String)
+    case maintenanceNotFound
     /// The id a client chose is already used by something else.
     case idConflict
     /// An edit made before the item's last edit (offline, on another device): the later one stands.
@@ -85,7 +88,8 @@ public enum InventoryError: Error, Equatable, Sendable {
             count == 0 ? "This receipt has no lines; link it without a line to use its total."
                 : "This receipt's lines are numbered 0 to \(count - 1); choose one of them, or none to use the line that names the item."
         case .invalidSelection: "Select 1 to \(InventoryRules.maximumSelection) items."
-        case .invalidLabels(let message), .invalidDepreciation(let message): message
+        case .invalidLabels(let message), .invalidDepreciation(let message), .invalidMaintenance(let message): message
+        case .maintenanceNotFound: "No such maintenance task or log entry."
         case .idConflict: "This id is already used by something else."
         case .changedSince(let name): "“\(name)” was changed on another device after this edit; that change stands. Open the item to see it, and edit again if need be."
         case .invalidCursor: "The cursor is not one this server gave for this list; start again without it."

@@ -18,7 +18,7 @@ public struct PushNotification: Sendable, Codable, Equatable {
 
     /// What the push is about, for the delivery log and the settings that switch it off.
     public enum Kind: String, Sendable, Codable, CaseIterable {
-        case pomodoro, countdown, rest, cleared, warranty, list, doNotDisturb, test
+        case pomodoro, countdown, rest, cleared, warranty, maintenance, list, doNotDisturb, test
     }
 
     /// Given when it is queued: the same on every device, so a client can tell a push it got twice.
@@ -54,7 +54,7 @@ public struct PushNotification: Sendable, Codable, Equatable {
     public var isTimely: Bool {
         switch kind {
         case .pomodoro, .countdown, .rest, .cleared, .doNotDisturb: true
-        case .warranty, .list, .test: false
+        case .warranty, .maintenance, .list, .test: false
         }
     }
 
@@ -63,7 +63,7 @@ public struct PushNotification: Sendable, Codable, Equatable {
         case .pomodoro, .countdown, .rest, .cleared, .doNotDisturb: 600
         case .test: 3600
         case .list: 6 * 3600
-        case .warranty: 7 * 86_400
+        case .warranty, .maintenance: 7 * 86_400
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a person wants pushed to their devices (Settings → Notifications). Each timer's end and
-/// warranty reminders are on until switched off; list additions and the Do Not Disturb question
+/// warranty and maintenance reminders are on until switched off; list additions and the Do Not Disturb question
 /// are off until switched on.
 public struct PushSettings: Sendable, Codable, Equatable {
     /// A Pomodoro phase's end (focus done, break over).
@@ -12,6 +12,8 @@ public struct PushSettings: Sendable, Codable, Equatable {
     public var rests = true
     /// 30 and 7 days before an item's warranty ends.
     public var warranties = true
+    /// A week before a maintenance task is due, and on the day.
+    public var maintenance = true
     /// "Ada added 3 items to Groceries" (at most one per list per 10 minutes).
     public var listAdditions = false
     /// "Start Do Not Disturb?" when a focus session starts from anywhere.
@@ -27,7 +29,7 @@ public struct PushSettings: Sendable, Codable, Equatable {
     }()
 
     enum CodingKeys: String, CodingKey {
-        case pomodoroEnds, countdowns, rests, warranties, listAdditions, focusDoNotDisturb
+        case pomodoroEnds, countdowns, rests, warranties, maintenance, listAdditions, focusDoNotDisturb
     }
 
     /// Reads stored settings; a switch added after they were saved takes its default.
@@ -38,6 +40,7 @@ public struct PushSettings: Sendable, Codable, Equatable {
         countdowns = try values.decodeIfPresent(Bool.self, forKey: .countdowns) ?? defaults.countdowns
         rests = try values.decodeIfPresent(Bool.self, forKey: .rests) ?? defaults.rests
         warranties = try values.decodeIfPresent(Bool.self, forKey: .warranties) ?? defaults.warranties
+        maintenance = try values.decodeIfPresent(Bool.self, forKey: .maintenance) ?? defaults.maintenance
         listAdditions = try values.decodeIfPresent(Bool.self, forKey: .listAdditions) ?? defaults.listAdditions
         focusDoNotDisturb = try values.decodeIfPresent(Bool.self, forKey: .focusDoNotDisturb) ?? defaults.focusDoNotDisturb
     }

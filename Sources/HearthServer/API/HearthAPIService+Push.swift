@@ -52,6 +52,7 @@ extension HearthAPIService {
         if let value = body.countdowns { settings.countdowns = value }
         if let value = body.rests { settings.rests = value }
         if let value = body.warranties { settings.warranties = value }
+        if let value = body.maintenance { settings.maintenance = value }
         if let value = body.listAdditions { settings.listAdditions = value }
         if let value = body.focusDoNotDisturb { settings.focusDoNotDisturb = value }
         try await services.push.store.saveSettings(settings, userId: user.id)
@@ -79,6 +80,6 @@ extension Components.Schemas.PushDevice {
 extension Components.Schemas.PushSettings {
     init(_ settings: HearthCore.PushSettings) {
         self.init(pomodoroEnds: settings.pomodoroEnds, countdowns: settings.countdowns, rests: settings.rests,
-                  warranties: settings.warranties, listAdditions: settings.listAdditions, focusDoNotDisturb: settings.focusDoNotDisturb)
+                  warranties: settings.warranties, maintenance: settings.maintenance, listAdditions: settings.listAdditions, focusDoNotDisturb: settings.focusDoNotDisturb)
     }
 }

@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 
 /// The pushes no request causes: what was added to shared lists (every few seconds it takes the
-/// lists whose gathering minute is over), and warranty reminders (at start and every hour). Each
+/// lists whose gathering minute is over), and warranty and maintenance reminders (at start and every hour). Each
 /// is claimed in the transaction that queues its pushes, so a cluster's servers send it once, and a
 /// crash sends it not at all or whole.
 struct ScheduledPushes: Service {
@@ -24,6 +24,7 @@ struct ScheduledPushes: Service {
                 var queued = await sendListDigests()
                 if clock.now.timeIntervalSince(lastReminders) >= Self.reminderInterval {
                     queued += await sendWarrantyReminders()
+                    queued += await sendMaintenanceReminders()
                     lastReminders = clock.now
                 }
                 if queued > 0 { await push.ring() }
@@ -79,6 +80,34 @@ struct ScheduledPushes: Service {
             return 0  // the server is stopping; the next start sends them
         } catch {
             logger.warning("Warranty reminders could not be sent", metadata: ["error": "\(error)"])
+            return 0
+        }
+    }
+
+    /// Maintenance tasks due within 7 days or due now (days counted in UTC), one push per household
+    /// and window to the members who want them; answers the pushes queued.
+    func sendMaintenanceReminders() async -> Int {
+        do {
+            let today = CalendarDate(clock.now, in: TimeZone(identifier: "UTC")!)
+            var queued = 0
+            for due in try await push.store.dueMaintenanceReminders(today: today) {
+                queued += try await database.transaction { [push] db in
+                    let claimed = try await push.store.claimMaintenanceReminders(due.tasks, window: due.window, on: db)
+                    guard !claimed.isEmpty else { return 0 }
+                    let notification = MaintenanceReminders.notification(window: due.window, tasks: claimed)
+                    var queued = 0
+                    for member in try await PushStore.members(of: due.householdId, wanting: \.maintenance, on: db) {
+                        queued += try await push.enqueue([notification], for: member, on: db)
+                    }
+                    return queued
+                }
+            }
+            if queued > 0 { logger.info("Queued maintenance reminders", metadata: ["pushes": "\(queued)"]) }
+            return queued
+        } catch is CancellationError {
+            return 0  // the server is stopping; the next start sends them
+        } catch {
+            logger.warning("Maintenance reminders could not be sent", metadata: ["error": "\(error)"])
             return 0
         }
     }

@@ -112,10 +112,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .implausiblePurchaseDate, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidLabels, .invalidDepreciation, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
+             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidLabels, .invalidDepreciation, .invalidMaintenance, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
              .invalidOutcome:
             .unprocessableContent
-        case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound: .notFound
+        case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound, .maintenanceNotFound: .notFound
         case .itemDeleted: .gone
         case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen, .receiptNotConfirmed: .conflict
         case .invalidCursor, .invalidSearch: .badRequest

@@ -28,7 +28,8 @@ extension InventoryStore {
                 members: try await Self.backupMembers(householdId: householdId, on: db),
                 claims: try await Self.backupClaims(householdId: householdId, on: db),
                 stores: try await Self.backupStores(householdId: householdId, on: db),
-                taughtNames: try await Self.backupTaughtNames(householdId: householdId, on: db)
+                taughtNames: try await Self.backupTaughtNames(householdId: householdId, on: db),
+                maintenance: try await Self.backupMaintenance(householdId: householdId, on: db)
             ))
             let names = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) })
             // A page is read while the one before is written.

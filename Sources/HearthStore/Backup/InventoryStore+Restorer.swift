@@ -88,12 +88,16 @@ extension InventoryStore {
             try await InventoryStore.place(files.filter(archiveFiles.contains), with: place, on: db, kind: kind)
         }
 
-        /// Claims, stores, lists, what the household taught about names, and members, after the inventory: counted only, or written too.
+        /// Claims, maintenance, stores, lists, what the household taught about names, and members, after the inventory: counted only, or written too.
         private func restoreTheRest(_ outline: HouseholdBackup, summary: inout RestoreSummary, itemIds: [UUID: UUID], write: Bool,
                                     on db: any SQLDatabase) async throws {
             if let claims = outline.claims {
                 try await InventoryStore.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary,
                                                        write: write, ids: ids, on: db)
+            }
+            if let maintenance = outline.maintenance {
+                try await InventoryStore.restoreMaintenance(maintenance, householdId: householdId, itemIds: itemIds,
+                                                            write: write, ids: ids, on: db)
             }
             let stores = try await InventoryStore.restoreStores(outline.stores ?? [], householdId: householdId, strategy: strategy,
                                                                 summary: &summary, write: write, ids: ids, on: db)

@@ -61,6 +61,7 @@ extension Database {
         .leanerItemIndexes,
         .assetIds,
         .depreciation,
+        .maintenance,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

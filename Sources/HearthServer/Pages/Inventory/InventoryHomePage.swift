@@ -155,10 +155,16 @@ struct InventoryHomePage: Sendable {
     let moveCategories: [SelectOption]
     let isEmpty: Bool
     let undo: Undo?
+    /// Maintenance overdue or due within two weeks.
+    let maintenance: [MaintenanceRow]
+    let hasMaintenance: Bool
 
     init(layout: Layout, summary: InventorySummary, currency: String, page: ItemPage, searchError: String?, filters: InventoryFilters,
-         rooms: [InventoryGroup], categories: [InventoryGroup], tags: [String], justDeleted: InventoryItem?) {
+         rooms: [InventoryGroup], categories: [InventoryGroup], tags: [String], justDeleted: InventoryItem?,
+         dueMaintenance: [InventoryStore.DueMaintenance], today: CalendarDate) {
         self.layout = layout
+        maintenance = dueMaintenance.map { MaintenanceRow($0.task, itemName: $0.itemName, today: today) }
+        hasMaintenance = !maintenance.isEmpty
         let names = GroupNames(rooms: rooms, categories: categories)
         let percent = Int((summary.documentedShare * 100).rounded())
         cards = [

@@ -61,11 +61,14 @@ struct InventoryItemPage: Sendable {
     let rooms: [SelectOption]
     let receipts: [ReceiptListPage.Row]
     let deleted: Bool
+    let maintenance: MaintenanceSection
     let error: String?
 
     init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], receipts: [Receipt], rooms: [InventoryGroup], categories: [InventoryGroup],
-         container: InventoryItem? = nil, contents: [InventoryItem] = [], timeZone: String, today: CalendarDate, error: String? = nil) {
+         container: InventoryItem? = nil, contents: [InventoryItem] = [], maintenance: (tasks: [MaintenanceTask], log: [MaintenanceEntry]) = ([], []),
+         currency: String, timeZone: String, today: CalendarDate, error: String? = nil) {
         self.layout = layout
+        self.maintenance = MaintenanceSection(tasks: maintenance.tasks, log: maintenance.log, itemName: item.name, currency: currency, today: today)
         id = item.id.text
         name = item.name
         let room = rooms.first { $0.id == item.roomId }, category = categories.first { $0.id == item.categoryId }

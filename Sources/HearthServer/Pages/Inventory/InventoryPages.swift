@@ -70,7 +70,10 @@ struct InventoryPages {
             layout: services.layout("Inventory", .inventory, context, notice: Notice.from(request)),
             summary: try await services.inventory.summary(householdId: user.householdId, today: today),
             currency: try await services.inventory.currency(householdId: user.householdId), page: page, searchError: searchError, filters: filters,
-            rooms: rooms, categories: categories, tags: try await services.inventory.tags(householdId: user.householdId), justDeleted: justDeleted
+            rooms: rooms, categories: categories, tags: try await services.inventory.tags(householdId: user.householdId), justDeleted: justDeleted,
+            dueMaintenance: try await services.inventory.dueMaintenance(householdId: user.householdId,
+                                                                        through: today.adding(days: MaintenanceStatus.soonDays) ?? today, limit: 20),
+            today: today
         )
         return try services.renderer.render("inventory", model)
     }
@@ -233,7 +236,9 @@ struct InventoryPages {
         }
     }
 
-    private func renderItem(_ id: UUID, context: HearthRequestContext, notice: String? = nil) async throws -> Response {
+    /// An item's page; with `error`, answered with `status` and the error above it.
+    func renderItem(_ id: UUID, context: HearthRequestContext, notice: String? = nil, error: String? = nil,
+                    status: HTTPResponse.Status = .ok) async throws -> Response {
         let user = try context.requireUser()
         guard let item = try await services.inventory.item(id: id, householdId: user.householdId, includingDeleted: true) else {
             throw InventoryError.itemNotFound
@@ -248,9 +253,11 @@ struct InventoryPages {
             categories: try await services.inventory.groups(.category, householdId: user.householdId),
             container: container,
             contents: try await services.inventory.contents(of: id, householdId: user.householdId),
-            timeZone: user.timeZone, today: services.today(for: user)
+            maintenance: try await services.inventory.maintenance(itemId: id, householdId: user.householdId),
+            currency: try await services.inventory.currency(householdId: user.householdId), timeZone: user.timeZone, today: services.today(for: user),
+            error: error
         )
-        return try services.renderer.render("inventory-item", page)
+        return try services.renderer.render("inventory-item", page, status: status)
     }
 
     private func renderForm(_ form: InventoryItemForm, id: UUID?, context: HearthRequestContext, error: String? = nil, field: String? = nil,

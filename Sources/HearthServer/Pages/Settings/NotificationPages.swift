@@ -14,6 +14,7 @@ struct NotificationPages {
         let countdowns: String?
         let rests: String?
         let warranties: String?
+        let maintenance: String?
         let listAdditions: String?
         let focusDoNotDisturb: String?
     }
@@ -48,6 +49,7 @@ struct NotificationPages {
         settings.countdowns = form.countdowns != nil
         settings.rests = form.rests != nil
         settings.warranties = form.warranties != nil
+        settings.maintenance = form.maintenance != nil
         settings.listAdditions = form.listAdditions != nil
         settings.focusDoNotDisturb = form.focusDoNotDisturb != nil
         try await services.push.store.saveSettings(settings, userId: user.id)
@@ -97,6 +99,8 @@ struct NotificationsPage: Sendable {
             Switch(name: "rests", title: "Gym rests", detail: "A rest ends; Start next rest or End workout from the notification",
                    on: settings.rests),
             Switch(name: "warranties", title: "Warranties", detail: "30 and 7 days before an item's warranty ends", on: settings.warranties),
+            Switch(name: "maintenance", title: "Maintenance", detail: "A week before an item's maintenance task is due, and on the day",
+                   on: settings.maintenance),
             Switch(name: "listAdditions", title: "Shared lists", detail: "Someone adds items to a list (at most one a list every 10 minutes)",
                    on: settings.listAdditions),
             Switch(name: "focusDoNotDisturb", title: "Do Not Disturb", detail: "Ask to start Do Not Disturb when a focus session starts",
