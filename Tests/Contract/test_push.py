@@ -13,7 +13,7 @@ import uuid
 import pytest
 
 from conftest import binary
-from hearth_server import HearthServer, request, sign_up
+from hearth_server import HearthServer, join_household, request, sign_up
 from push_service import PushService
 
 POSTGRES = os.environ.get("HEARTH_TEST_POSTGRES_URL")
@@ -128,7 +128,7 @@ def test_a_busy_push_service_gets_the_push_again_after_a_while(server, push_serv
 def test_what_is_pushed_follows_the_settings(server, push_service):
     token = account(server)
     assert request(server.base, "GET", "/api/v1/push/settings", token=token)[1] == {
-        "pomodoroEnds": True, "countdowns": True, "rests": True, "warranties": True, "listAdditions": False,
+        "pomodoroEnds": True, "countdowns": True, "rests": True, "warranties": True, "maintenance": True, "listAdditions": False,
         "focusDoNotDisturb": False}
     status, settings = request(server.base, "PUT", "/api/v1/push/settings", {"rests": False}, token=token)
     assert status == 200 and not settings["rests"] and settings["pomodoroEnds"]
@@ -180,3 +180,33 @@ def test_a_warranty_reminder_arrives_once_for_each_member(server, push_service):
     assert push.headers["Urgency"] == "normal"
     time.sleep(1.5)  # the sender's next look, had a second reminder been queued
     assert len(push_service.received(device)) == 1
+
+
+def test_a_maintenance_reminder_arrives_once_and_not_when_switched_off(server, push_service):
+    email = f"push-{uuid.uuid4().hex[:10]}@example.org"
+    token = sign_up(server.base, email)
+    device = push_service.device()
+    subscribe(server, token, device)
+    due = (datetime.date.today() + datetime.timedelta(days=3)).isoformat()
+    _, boiler = request(server.base, "POST", "/api/v1/inventory/items", {"name": "Boiler"}, token=token)
+    status, task = request(server.base, "POST", f"/api/v1/inventory/items/{boiler['id']}/maintenance/tasks",
+                           {"title": "Service the boiler", "dueOn": due}, token=token)
+    assert status == 201, task
+    # Someone who switched maintenance off in the same household gets nothing.
+    quiet = push_service.device()
+    quiet_email = f"quiet-{uuid.uuid4().hex[:8]}@example.org"
+    quiet_token = sign_up(server.base, quiet_email)
+    join_household(server.base, email, quiet_email)
+    request(server.base, "PUT", "/api/v1/push/settings", {"maintenance": False}, token=quiet_token)
+    subscribe(server, quiet_token, quiet)
+    # The reminders are looked for at start and every hour: a restart looks now, and again after.
+    for _ in range(2):
+        server.stop()
+        server.start()
+    [push] = push_service.wait_for(device)
+    payload = push.payload()
+    assert payload["kind"] == "maintenance" and payload["title"] == f"Maintenance due on {due}: Service the boiler"
+    assert payload["body"] == f"Boiler: Service the boiler, due on {due}."
+    assert payload["url"] == f"/inventory/items/{boiler['id']}#maintenance"
+    time.sleep(1.5)  # the sender's next look, had a second reminder been queued
+    assert len(push_service.received(device)) == 1 and push_service.received(quiet) == []
