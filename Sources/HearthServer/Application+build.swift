@@ -111,6 +111,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     InventoryPages(services: services).addRoutes(to: router)
     InventoryOrganizePages(services: services).addRoutes(to: router)
     MaintenancePages(services: services).addRoutes(to: router)
+    CheckPages(services: services).addRoutes(to: router)
     ReportPages(services: services).addRoutes(to: router)
     LabelPages(services: services).addRoutes(to: router)
     ClaimPages(services: services).addRoutes(to: router)

@@ -56,6 +56,7 @@ extension HouseholdBackup.Item {
         item.string("serialNumber", serialNumber, &json)
         item.strings("tags", tags, &json)
         item.string("updatedAt", RFC3339.string(from: updatedAt), &json)
+        item.string("verifiedOn", verifiedOn?.description, &json)
         item.string("warrantyUntil", warrantyUntil?.description, &json)
         json.append(UInt8(ascii: "}"))
     }

@@ -118,6 +118,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         public var disposition: ItemDisposition?
         /// Its own useful life and floor, where they differ from its category's.
         public var depreciation: Depreciation?
+        /// The last day it was checked (absent: not since it was added, or a backup made before the yearly check).
+        public var verifiedOn: CalendarDate?
         public var createdAt: Date
         public var updatedAt: Date
         /// Set for an item in Recently deleted.
@@ -162,6 +164,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
             containerId = item.containerId
             disposition = item.disposition
             depreciation = item.depreciation
+            verifiedOn = item.verifiedOn
             createdAt = item.createdAt
             updatedAt = item.updatedAt
             deletedAt = item.deletedAt

@@ -163,9 +163,11 @@ extension RestorePlan {
         if let container = item.containerId { containerLinks.append((id, container)) }
         let missingPhotos = max(item.missingPhotos ?? 0, 0)
         if missingPhotos > 0 { itemsMissingPhotos += 1 }
-        return ItemWrite(id: id, assetId: item.assetId, roomId: roomId, categoryId: categoryId, details: checked.details, warrantyUntil: checked.warrantyUntil,
-                         photos: photos, missingPhotos: missingPhotos, createdAt: item.createdAt, updatedAt: item.updatedAt,
-                         deletedAt: item.deletedAt)
+        var write = ItemWrite(id: id, assetId: item.assetId, roomId: roomId, categoryId: categoryId, details: checked.details,
+                              warrantyUntil: checked.warrantyUntil, photos: photos, missingPhotos: missingPhotos, createdAt: item.createdAt,
+                              updatedAt: item.updatedAt, deletedAt: item.deletedAt)
+        write.verifiedOn = item.verifiedOn
+        return write
     }
 
     mutating func restoreReceipt(_ receipt: HouseholdBackup.Receipt, line: Int) throws(BackupError) -> ReceiptWrite? {

@@ -56,6 +56,8 @@ public struct RestorePlan: Sendable {
         public var createdAt: Date
         public var updatedAt: Date
         public var deletedAt: Date?
+        /// The last day it was checked (the yearly check).
+        public var verifiedOn: CalendarDate?
 
         public init(id: UUID, assetId: AssetID? = nil, roomId: UUID?, categoryId: UUID?, details: ItemDetails, warrantyUntil: CalendarDate?,
                     photos: [HouseholdBackup.Photo] = [], missingPhotos: Int = 0, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil) {

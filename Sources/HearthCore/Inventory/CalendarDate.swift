@@ -67,6 +67,11 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         other.dayNumber - dayNumber
     }
 
+    /// Midnight at the start of the day in UTC.
+    public var startInUTC: Date {
+        Date(timeIntervalSince1970: Double(dayNumber) * 86_400)
+    }
+
     /// Days since 1970-01-01 (proleptic Gregorian), for differences.
     var dayNumber: Int {
         RFC3339.daysSinceEpoch(year: year, month: month, day: day)

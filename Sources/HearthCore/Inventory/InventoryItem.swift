@@ -31,6 +31,8 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     public var disposition: ItemDisposition?
     /// How it loses value when that differs from its category; nil: as its category.
     public var depreciation: Depreciation?
+    /// The last day someone checked they still have it (the yearly check); nil: not since it was added.
+    public var verifiedOn: CalendarDate? = nil
     /// Photos and linked receipts, kept by the store.
     public var photoCount: Int
     public var receiptCount: Int
@@ -43,6 +45,11 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     public var updatedAt: Date
     /// Set while the item is in Recently deleted.
     public var deletedAt: Date?
+
+    /// The last day it was seen: its check, else the day it was added (in UTC).
+    public var lastSeen: CalendarDate {
+        verifiedOn ?? CalendarDate(createdAt, in: TimeZone(identifier: "UTC")!)
+    }
 
     public init(
         id: UUID, householdId: UUID, assetId: AssetID? = nil, name: String, description: String? = nil, roomId: UUID? = nil, categoryId: UUID? = nil,

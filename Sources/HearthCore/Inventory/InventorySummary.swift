@@ -18,8 +18,19 @@ public struct InventorySummary: Sendable, Equatable {
     public var byCategory: [GroupTotal]
     /// The items to document next: the most value at risk first.
     public var fixNext: [FixNext]
+    /// Items nobody has checked (nor added) in the last 12 months.
+    public var unchecked = 0
+    /// The last day anything was checked in the yearly check.
+    public var lastChecked: CalendarDate?
+    /// Whether ``score`` counts an unchecked item as 0 % (a household setting).
+    public var checkCountsInScore = false
 
     public static let warrantyHorizonDays = 90
+
+    /// The first day an item seen on it counts as checked `today`: 12 months back.
+    public static func checkCutoff(today: CalendarDate) -> CalendarDate {
+        today.adding(months: -12) ?? today
+    }
 
     public init(itemCount: Int, totals: [Money], documentedCount: Int, score: Int, missingPhotos: Int, missingReceipts: Int,
                 missingValues: Int, warrantiesEnding: Int, byRoom: [GroupTotal], byCategory: [GroupTotal], fixNext: [FixNext]) {

@@ -4,13 +4,14 @@ import HearthCore
 /// The inventory as Hearth's own CSV: one line per item, every field, amounts as decimals with
 /// their currency. Reading it back gives the same items (matched by the Id column); "Contained in"
 /// names the Id of the item one is kept in, "Status" is sold or archived (empty: owned), "Asset ID"
-/// is the item's number on its label (kept for a new item when the household has not given it).
+/// is the item's number on its label (kept for a new item when the household has not given it),
+/// "Last checked" the day of its yearly check (empty: not since it was added; not read back).
 public enum InventoryCSV {
     public static let header = [
         "Name", "Description", "Room", "Category", "Quantity", "Brand", "Model", "Serial number", "Barcode", "Purchase date",
         "Purchase place", "Purchase price", "Purchase currency", "Replacement value", "Replacement currency", "Condition",
         "Warranty until", "Tags", "Notes", "Photos", "Receipts", "Documentation score", "Id", "Added", "Updated", "Status", "Contained in",
-        "Asset ID",
+        "Asset ID", "Last checked",
     ]
 
     /// The lines of `items` (their rooms and categories named by `groupNames`), as they follow
@@ -27,6 +28,7 @@ public enum InventoryCSV {
                 String(item.photoCount), String(item.receiptCount), String(item.documentation.score), item.id.text.lowercased(),
                 RFC3339.secondsString(from: item.createdAt), RFC3339.secondsString(from: item.updatedAt),
                 item.disposition?.rawValue ?? "", item.containerId?.text.lowercased() ?? "", item.assetId?.text ?? "",
+                item.verifiedOn?.description ?? "",
             ])
         }
         return text

@@ -51,6 +51,8 @@ public struct InventoryReport: Sendable {
     /// Items by category for the summary (name, count, totals), a category's colour beside it.
     public var categories: [Section]
     public var withPhotos: Bool
+    /// When the household last checked its things, and how many were not seen in 12 months, for the cover.
+    public var lastChecked = "Not yet"
 
     public init(householdName: String, dateText: String, sections: [Section], categories: [Section], withPhotos: Bool) {
         self.householdName = householdName

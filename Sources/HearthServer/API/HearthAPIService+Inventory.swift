@@ -54,13 +54,16 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let roomId = try Self.uuid(body.roomId), categoryId = try Self.uuid(body.categoryId)
-        let change: InventoryStore.BulkChange = switch body.action {
-        case .move: .move(roomId: roomId)
-        case .categorize: .categorize(categoryId: categoryId)
-        case .delete: .delete
-        }
         let ids = try body.itemIds.map { try Self.uuid($0) }
-        let changed = try await services.inventory.bulkChange(change, itemIds: ids, householdId: user.householdId)
+        let changed: Int
+        switch body.action {
+        case .move: changed = try await services.inventory.bulkChange(.move(roomId: roomId), itemIds: ids, householdId: user.householdId)
+        case .categorize: changed = try await services.inventory.bulkChange(.categorize(categoryId: categoryId), itemIds: ids, householdId: user.householdId)
+        case .delete: changed = try await services.inventory.bulkChange(.delete, itemIds: ids, householdId: user.householdId)
+        case .check:
+            changed = try await services.inventory.checkItems(ids, householdId: user.householdId, on: services.today(for: user),
+                                                              movedTo: roomId.map { .some($0) })
+        }
         if changed > 0 { await services.events.publishInventoryChange("itemsChanged", itemId: nil, by: user) }
         return .ok(.init(body: .json(.init(changed: changed))))
     }
@@ -135,7 +138,8 @@ extension HearthAPIService {
             missingReceipts: summary.missingReceipts, missingValues: summary.missingValues, warrantiesEnding: summary.warrantiesEnding,
             byRoom: summary.byRoom.map { .init($0) }, byCategory: summary.byCategory.map { .init($0) },
             fixNext: summary.fixNext.map { .init(item: .init($0.item, valuation: valuation), valueAtRisk: $0.valueAtRisk.map { .init($0) }) },
-            currency: currency
+            currency: currency, unchecked: summary.unchecked, lastChecked: summary.lastChecked?.description,
+            checkCountsInScore: summary.checkCountsInScore
         ))))
     }
 
@@ -146,15 +150,21 @@ extension HearthAPIService {
 
     func getInventorySettings(_ input: Operations.GetInventorySettings.Input) async throws -> Operations.GetInventorySettings.Output {
         let user = try APIRequest.requireUser()
-        return .ok(.init(body: .json(.init(currency: try await services.inventory.currency(householdId: user.householdId)))))
+        return .ok(.init(body: .json(try await settings(of: user))))
     }
 
     func putInventorySettings(_ input: Operations.PutInventorySettings.Input) async throws -> Operations.PutInventorySettings.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         try await services.inventory.setCurrency(body.currency, householdId: user.householdId)
+        if let counts = body.checkCountsInScore { try await services.inventory.setCheckCountsInScore(counts, householdId: user.householdId) }
         await services.events.publishInventoryChange("settingsChanged", itemId: nil, by: user)
-        return .ok(.init(body: .json(.init(currency: try await services.inventory.currency(householdId: user.householdId)))))
+        return .ok(.init(body: .json(try await settings(of: user))))
+    }
+
+    private func settings(of user: User) async throws -> Components.Schemas.InventorySettings {
+        .init(currency: try await services.inventory.currency(householdId: user.householdId),
+              checkCountsInScore: try await services.inventory.checkSettings(householdId: user.householdId).countsInScore)
     }
 }
 

@@ -20,7 +20,7 @@ extension Components.Schemas.InventoryItem {
             condition: item.condition.flatMap { .init(rawValue: $0.rawValue) }, warrantyUntil: item.warrantyUntil?.description,
             tags: item.tags, notes: item.notes, photoCount: item.photoCount, receiptCount: item.receiptCount,
             containerId: item.containerId?.text, disposition: item.disposition.flatMap { .init(rawValue: $0.rawValue) },
-            missingPhotos: item.missingPhotos > 0 ? item.missingPhotos : nil, primaryPhotoId: item.primaryPhotoId?.text,
+            verifiedOn: item.verifiedOn?.description, missingPhotos: item.missingPhotos > 0 ? item.missingPhotos : nil, primaryPhotoId: item.primaryPhotoId?.text,
             thumbnailUrl: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
             documentationScore: documentation.score, isDocumented: documentation.isDocumented,
             missing: documentation.missing.compactMap { .init(rawValue: $0.rawValue) },

@@ -74,7 +74,12 @@ struct InventoryReports: Sendable {
         }
         let uncategorized = all.filter { $0.item.categoryId == nil }
         if !uncategorized.isEmpty { byCategory.append(.init(name: "No category", entries: uncategorized)) }
-        return InventoryReport(householdName: household?.name ?? "Household", dateText: dateText, sections: sections,
-                               categories: byCategory, withPhotos: options.withPhotos)
+        var report = InventoryReport(householdName: household?.name ?? "Household", dateText: dateText, sections: sections,
+                                     categories: byCategory, withPhotos: options.withPhotos)
+        let cutoff = InventorySummary.checkCutoff(today: today)
+        let unseen = all.filter { $0.item.lastSeen < cutoff }.count
+        let last = try await inventory.checkSettings(householdId: householdId).lastChecked.map(InventoryFormat.date) ?? "Not yet"
+        report.lastChecked = "\(last) · \(unseen == 0 ? "every item" : "\(unseen) of \(all.count) items not") seen in the last 12 months"
+        return report
     }
 }

@@ -59,7 +59,7 @@ extension InventoryStore {
             details.categoryId = item.categoryId
             return NewItem(id: item.id, assetId: numbering.next(requested: item.assetId), details: details, warrantyUntil: item.warrantyUntil, createdAt: item.createdAt, updatedAt: item.updatedAt,
                            deletedAt: item.deletedAt, photoCount: item.photos.count, primaryPhotoId: item.photos.first?.id,
-                           missingPhotos: item.missingPhotos)
+                           missingPhotos: item.missingPhotos, verifiedOn: item.verifiedOn)
         }, householdId: householdId)
         var photos = BulkRows(table: "inventory_photos", columns: photoColumns + ["household_id"])
         for item in items {

@@ -21,6 +21,11 @@ enum InventorySQL {
         "(" + DocumentationField.allCases.map { "CASE WHEN \(has($0, alias)) THEN \($0.weight) ELSE 0 END" }.joined(separator: " + ") + ")"
     }
 
+    /// Whether an item was last seen (checked, else added) before `cutoff`, as ``InventoryItem/lastSeen`` says.
+    static func unchecked(cutoff: CalendarDate) -> SQLQueryString {
+        "((verified_on IS NOT NULL AND verified_on < \(bind: cutoff.description)) OR (verified_on IS NULL AND created_at < \(bind: cutoff.startInUTC)))"
+    }
+
     /// Whether an item is documented, as ``Documentation/isDocumented`` says.
     static func documented(_ alias: String = "") -> String {
         "(" + DocumentationField.allCases.filter(\.isCore).map { has($0, alias) }.joined(separator: " AND ") + ")"

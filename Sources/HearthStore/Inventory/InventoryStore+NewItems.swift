@@ -16,6 +16,7 @@ extension InventoryStore {
         var photoCount = 0
         var primaryPhotoId: UUID?
         var missingPhotos = 0
+        var verifiedOn: CalendarDate?
     }
 
     /// Inserts new items with their tags and search text, in bulk (``BulkRows``), a few thousand at
@@ -28,12 +29,14 @@ extension InventoryStore {
     /// The rows of new items: the items with their search text, then their tags.
     static func newItemRows(_ items: [NewItem], householdId: UUID) -> [BulkRows] {
         var rows = BulkRows(table: "inventory_items",
-                            columns: ["id", "household_id", "asset_id", "photo_count", "primary_photo_id", "missing_photos", "search_text", "created_at", "updated_at", "deleted_at"]
+                            columns: ["id", "household_id", "asset_id", "photo_count", "primary_photo_id", "missing_photos", "search_text", "created_at", "updated_at", "deleted_at",
+                                      "verified_on"]
                                 + detailColumns(items[0].details, warrantyUntil: nil).map(\.column))
         var tags = BulkRows(table: "inventory_item_tags", columns: ["item_id", "household_id", "tag", "tag_key"])
         for item in items {
             rows.append([.uuid(item.id), .uuid(householdId), .int(item.assetId.number), .int(item.photoCount), BulkValue(item.primaryPhotoId), .int(item.missingPhotos),
-                         .text(searchText(searchParts(item.details))), .date(item.createdAt), .date(item.updatedAt), BulkValue(item.deletedAt)]
+                         .text(searchText(searchParts(item.details))), .date(item.createdAt), .date(item.updatedAt), BulkValue(item.deletedAt),
+                          BulkValue(item.verifiedOn?.description)]
                         + detailColumns(item.details, warrantyUntil: item.warrantyUntil).map(\.value))
             for tag in item.details.tags { tags.append([.uuid(item.id), .uuid(householdId), .text(tag), .text(tag.lowercased())]) }
         }

@@ -29,7 +29,7 @@ extension InventoryStore {
         "id", "household_id", "asset_id", "name", "description", "room_id", "category_id", "quantity", "brand", "model", "serial_number", "barcode",
         "purchase_date", "purchase_place", "purchase_price", "purchase_currency", "replacement_value", "replacement_currency",
         "condition", "warranty_until", "notes", "photo_count", "receipt_count", "missing_photos", "primary_photo_id", "created_at", "updated_at",
-        "deleted_at", "container_id", "disposition", "useful_life_years", "depreciation_floor",
+        "deleted_at", "container_id", "disposition", "useful_life_years", "depreciation_floor", "verified_on",
     ]
 
     static func item(id: UUID, householdId: UUID, includingDeleted: Bool, on db: any SQLDatabase, locking: Bool = false) async throws -> InventoryItem? {
@@ -82,7 +82,7 @@ extension InventoryStore {
         func date(_ column: String) throws -> CalendarDate? {
             try row.decode(column: column, as: String?.self).flatMap(CalendarDate.init(iso:))
         }
-        return InventoryItem(
+        var item = InventoryItem(
             id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
             assetId: try row.decode(column: "asset_id", as: Int?.self).flatMap { (1...AssetID.maximum).contains($0) ? AssetID($0) : nil },
             name: try row.decode(column: "name", as: String.self), description: try row.decode(column: "description", as: String?.self),
@@ -103,5 +103,7 @@ extension InventoryStore {
             createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self),
             deletedAt: try row.decode(column: "deleted_at", as: Date?.self)
         )
+        item.verifiedOn = try date("verified_on")
+        return item
     }
 }

@@ -9,12 +9,18 @@ extension InventoryStore {
     public func summary(householdId: UUID, today: CalendarDate, fixNextRoom: ItemQuery.GroupFilter? = nil, fixNextLimit: Int = 10) async throws -> InventorySummary {
         let horizon = today.adding(days: InventorySummary.warrantyHorizonDays) ?? today
         let currency = InventorySQL.valueCurrency()
+        let check = try await checkSettings(householdId: householdId)
+        let unchecked = InventorySQL.unchecked(cutoff: InventorySummary.checkCutoff(today: today))
+        let score: any SQLExpression = check.countsInScore
+            ? SQLQueryString("COALESCE(SUM(CASE WHEN \(unchecked) THEN 0 ELSE \(unsafeRaw: InventorySQL.score()) END), 0)")
+            : SQLRaw("COALESCE(SUM(\(InventorySQL.score())), 0)")
         let rows = try await sql.select()
             .column("room_id").column("category_id").column(SQLRaw(currency), as: "currency")
             .column(SQLRaw("COUNT(*)"), as: "items")
             .column(SQLRaw("CAST(COALESCE(SUM(\(InventorySQL.value())), 0) AS BIGINT)"), as: "value")
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.documented()) THEN 1 ELSE 0 END), 0)"), as: "documented")
-            .column(SQLRaw("COALESCE(SUM(\(InventorySQL.score())), 0)"), as: "score")
+            .column(score, as: "score")
+            .column(SQLQueryString("COALESCE(SUM(CASE WHEN \(unchecked) THEN 1 ELSE 0 END), 0)"), as: "unchecked")
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.has(.photo)) THEN 0 ELSE 1 END), 0)"), as: "no_photo")
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.has(.receipt)) THEN 0 ELSE 1 END), 0)"), as: "no_receipt")
             .column(SQLRaw("COALESCE(SUM(CASE WHEN \(InventorySQL.has(.value)) THEN 0 ELSE 1 END), 0)"), as: "no_value")
@@ -30,18 +36,20 @@ extension InventoryStore {
             byRoom[try row.decode(column: "room_id", as: UUID?.self), default: Bucket()].add(bucket)
             byCategory[try row.decode(column: "category_id", as: UUID?.self), default: Bucket()].add(bucket)
         }
-        return InventorySummary(
+        var summary = InventorySummary(
             itemCount: all.items, totals: Money.totals(all.values), documentedCount: all.documented, score: all.averageScore,
             missingPhotos: all.noPhoto, missingReceipts: all.noReceipt, missingValues: all.noValue, warrantiesEnding: all.warranties,
             byRoom: try await totals(.room, byRoom, householdId: householdId),
             byCategory: try await totals(.category, byCategory, householdId: householdId),
             fixNext: try await fixNext(householdId: householdId, room: fixNextRoom, limit: fixNextLimit)
         )
+        (summary.unchecked, summary.lastChecked, summary.checkCountsInScore) = (all.unchecked, check.lastChecked, check.countsInScore)
+        return summary
     }
 
     /// The figures of a group of items, added up from the grouped rows.
     private struct Bucket {
-        var items = 0, documented = 0, score = 0, noPhoto = 0, noReceipt = 0, noValue = 0, warranties = 0
+        var items = 0, documented = 0, score = 0, noPhoto = 0, noReceipt = 0, noValue = 0, warranties = 0, unchecked = 0
         var values: [Money] = []
 
         init() {}
@@ -54,6 +62,7 @@ extension InventoryStore {
             noReceipt = try row.decode(column: "no_receipt", as: Int.self)
             noValue = try row.decode(column: "no_value", as: Int.self)
             warranties = try row.decode(column: "warranties", as: Int.self)
+            unchecked = try row.decode(column: "unchecked", as: Int.self)
             if let currency = try row.decode(column: "currency", as: String?.self) {
                 values = [Money(amount: try row.decode(column: "value", as: Int.self), currency: currency)]
             }
@@ -67,6 +76,7 @@ extension InventoryStore {
             noReceipt += other.noReceipt
             noValue += other.noValue
             warranties += other.warranties
+            unchecked += other.unchecked
             values += other.values
         }
 

@@ -62,6 +62,7 @@ extension Database {
         .assetIds,
         .depreciation,
         .maintenance,
+        .yearlyCheck,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -175,6 +175,8 @@ struct InventoryHomePage: Sendable {
             Card(title: "Missing receipts", value: "\(summary.missingReceipts)", detail: "items", href: "/inventory?missing=receipt"),
             Card(title: "Missing values", value: "\(summary.missingValues)", detail: "items", href: "/inventory?missing=value"),
             Card(title: "Warranties ending", value: "\(summary.warrantiesEnding)", detail: "in 90 days", href: "/inventory?warranty=1"),
+            Card(title: "Yearly check", value: "\(summary.unchecked)", detail: summary.unchecked == 1 ? "item not seen in 12 months" : "items not seen in 12 months",
+                 href: "/inventory/check"),
         ]
         score = summary.score
         roomScores = summary.byRoom.filter { $0.itemCount > 0 }.map { total in

@@ -112,6 +112,7 @@ struct InventoryItemPage: Sendable {
         })
         add("Warranty", item.warrantyUntil.map { InventoryFormat.warranty($0, today: today) })
         add("Asset ID", item.assetId?.text)
+        add("Last checked", item.verifiedOn.map { InventoryFormat.date($0) } ?? "Not since it was added")
         add("Added", InventoryFormat.date(CalendarDate(item.createdAt, in: TimeZone(identifier: timeZone) ?? .gmt)))
         self.fields = fields
         description = item.description

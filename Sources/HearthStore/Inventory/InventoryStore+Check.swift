@@ -1,0 +1,78 @@
+import Foundation
+import HearthCore
+import SQLKit
+
+/// The yearly check: walking the home room by room, marking each thing still here (or moved, or
+/// gone), and what is left to check. An item counts as checked for 12 months from the day someone
+/// last saw it: its check, else the day it was added.
+extension InventoryStore {
+    /// A room's items the household still owns, and how many of them are left to check.
+    public struct CheckProgress: Sendable, Equatable {
+        public var total: Int
+        public var toCheck: Int
+    }
+
+    /// The household's last check and whether its score counts unchecked items.
+    public func checkSettings(householdId: UUID) async throws -> (lastChecked: CalendarDate?, countsInScore: Bool) {
+        let row = try await sql.select().columns("last_checked_on", "check_in_score").from("households").where("id", .equal, householdId).first()
+        return (try row?.decode(column: "last_checked_on", as: String?.self).flatMap(CalendarDate.init(iso:)),
+                try row?.decode(column: "check_in_score", as: Bool.self) ?? false)
+    }
+
+    public func setCheckCountsInScore(_ counts: Bool, householdId: UUID) async throws {
+        try await sql.update("households").set("check_in_score", to: counts).where("id", .equal, householdId).run()
+    }
+
+    /// Each room's progress (nil: items without a room), of the items the household owns.
+    public func checkProgress(householdId: UUID, today: CalendarDate) async throws -> [UUID?: CheckProgress] {
+        let unchecked = InventorySQL.unchecked(cutoff: InventorySummary.checkCutoff(today: today))
+        let rows = try await sql.select().column("room_id").column(SQLRaw("COUNT(*)"), as: "total")
+            .column(SQLQueryString("COALESCE(SUM(CASE WHEN \(unchecked) THEN 1 ELSE 0 END), 0)"), as: "to_check")
+            .from("inventory_items").where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+            .where("disposition", .is, SQLLiteral.null).groupBy("room_id").all()
+        var progress: [UUID?: CheckProgress] = [:]
+        for row in rows {
+            progress[try row.decode(column: "room_id", as: UUID?.self)] = CheckProgress(total: try row.decode(column: "total", as: Int.self),
+                                                                                      toCheck: try row.decode(column: "to_check", as: Int.self))
+        }
+        return progress
+    }
+
+    /// The items of a room left to check, A–Z (at most ``InventoryRules/maximumSelection``).
+    public func itemsToCheck(householdId: UUID, room: ItemQuery.GroupFilter, today: CalendarDate) async throws -> [InventoryItem] {
+        let query = sql.select().columns(Self.itemColumns).from("inventory_items").where("household_id", .equal, householdId)
+            .where("deleted_at", .is, SQLLiteral.null).where("disposition", .is, SQLLiteral.null)
+            .where(InventorySQL.unchecked(cutoff: InventorySummary.checkCutoff(today: today)))
+        switch room {
+        case .group(let id): query.where("room_id", .equal, id)
+        case .unassigned: query.where("room_id", .is, SQLLiteral.null)
+        }
+        return try await Self.items(from: query.orderBy("name_key").orderBy("id").limit(InventoryRules.maximumSelection).all(), on: sql)
+    }
+
+    /// Marks items seen `on` a day (outside Recently deleted; other households' ids are skipped);
+    /// with `movedTo`, they were found in that room (nil: in no room) and move there with what they
+    /// hold. Returns how many were checked.
+    public func checkItems(_ itemIds: [UUID], householdId: UUID, on day: CalendarDate, movedTo: UUID?? = nil) async throws -> Int {
+        let unique = Array(Set(itemIds))
+        guard (1...InventoryRules.maximumSelection).contains(unique.count) else { throw InventoryError.invalidSelection }
+        let now = clock.now
+        return try await database.transaction { db in
+            let update = db.update("inventory_items").set("verified_on", to: day.description)
+            if let movedTo {
+                if let room = movedTo, try await Self.group(.room, id: room, householdId: householdId, on: db) == nil {
+                    throw InventoryError.groupNotFound(.room)
+                }
+                update.set("room_id", to: SQLBind(movedTo)).set("updated_at", to: now)
+            }
+            let checked = try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
+                .where("id", .in, unique).runCounting()
+            if let movedTo { try await Self.carryContents(of: unique, to: movedTo, householdId: householdId, now: now, on: db) }
+            if checked > 0 {
+                try await db.update("households").set("last_checked_on", to: day.description).where("id", .equal, householdId)
+                    .where(SQLQueryString("(last_checked_on IS NULL OR last_checked_on < \(bind: day.description))")).run()
+            }
+            return checked
+        }
+    }
+}
