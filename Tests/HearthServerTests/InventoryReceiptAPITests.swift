@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthReports
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -123,6 +124,22 @@ import Testing
             let eve = try await api.signUp(email: "eve@example.org")
             let theirs = try await api.upload("/api/v1/inventory/barcode", files: [("code.jpg", "image/jpeg", photo)], token: eve).json()
             #expect((theirs["owned"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func aHearthLabelNamesItsItemForItsHouseholdOnly() async throws {
+        try await withApp { client in
+            let api = APIClient(client: client)
+            let token = try await api.signUp(email: "ada@example.org")
+            let lamp = try await api.newItem(#"{"name":"Desk lamp"}"#, token: token)
+            // Printed by a server at another address: the id is what counts.
+            let code = try #require(QRCode("https://old-name.example.org/inventory/items/\(lamp)"))
+            let photo = QRCodeTests.png(code)
+            let read = try await api.upload("/api/v1/inventory/barcode", files: [("label.png", "image/png", photo)], token: token).json()
+            #expect((read["labelled"] as? [String: Any])?["id"] as? String == lamp, "\(read)")
+            let eve = try await api.signUp(email: "eve@example.org")
+            let theirs = try await api.upload("/api/v1/inventory/barcode", files: [("label.png", "image/png", photo)], token: eve).json()
+            #expect(theirs["labelled"] == nil && (theirs["codes"] as? [Any])?.count == 1)
         }
     }
 

@@ -123,11 +123,15 @@ extension HearthAPIService {
         defer { services.media.discard(upload) }
         let codes = try await services.barcodes.codes(inImageAt: upload.temporary.path)
         let valuation = try await services.valuation(for: user)
-        var owned: [InventoryItem] = []
+        var owned: [InventoryItem] = [], labelled: InventoryItem?
         if let first = codes.first {
             owned = try await services.inventory.items(householdId: user.householdId, ItemQuery(barcode: first.text, limit: 20)).items
         }
-        return .ok(.init(body: .json(.init(codes: codes.map { .init(symbology: $0.symbology, text: $0.text) }, owned: owned.map { .init($0, valuation: valuation) }))))
+        if let id = codes.lazy.compactMap({ LabelCode.itemId(in: $0.text) }).first {
+            labelled = try await services.inventory.item(id: id, householdId: user.householdId)
+        }
+        return .ok(.init(body: .json(.init(codes: codes.map { .init(symbology: $0.symbology, text: $0.text) }, owned: owned.map { .init($0, valuation: valuation) },
+                                           labelled: labelled.map { .init($0, valuation: valuation) }))))
     }
 
     /// The one file of a single-file upload, received into a temporary file of at most `limit` bytes

@@ -1,6 +1,7 @@
 // Hearth Inventory: the capture page. Photo mode makes an item from photos in one step and opens
 // it for the details; receipt mode uploads a receipt for the server to read; barcode mode decodes a
-// code (live with the browser's BarcodeDetector where there is one, else from a photo on the server)
+// code (live with the browser's BarcodeDetector where there is one, else from a photo on the server):
+// a Hearth label or an asset id opens its item
 // and says whether the household owns it already.
 
 import { newId, request, problemText } from "./api.js";
@@ -138,10 +139,24 @@ for (const id of ["receipt-camera", "receipt-files"]) {
 // ---------- Barcode: owned already, or a new item ----------
 const result = document.getElementById("barcode-result");
 
+// A Hearth label's QR code: the address of an item's page, on whatever server address it was printed with.
+const LABEL = /\/inventory\/items\/([0-9a-fA-F-]{36})(?:[/?#]|$)/;
+const ASSET_ID = /^\d{3,5}-\d{3}$/;
+
+function openItem(item) {
+  status.textContent = `Opening ${item.name}…`;
+  location.assign(`/inventory/items/${item.id}`);
+}
+
 function show(lookup) {
   result.replaceChildren();
+  if (lookup.labelled) { openItem(lookup.labelled); return; }
   if (!lookup.codes.length) { status.textContent = "No barcode found in the photo. Hold it closer and straight, in good light."; return; }
   const code = lookup.codes[0];
+  if (LABEL.test(code.text)) {
+    status.textContent = "This label is of an item that is not in your household's inventory, or is in Recently deleted.";
+    return;
+  }
   status.textContent = `${code.symbology}: ${code.text}`;
   const add = document.createElement("a");
   add.className = "button primary";
@@ -169,6 +184,12 @@ function show(lookup) {
 }
 
 async function lookUp(text) {
+  const label = LABEL.exec(text);
+  if (label) { openItem({ id: label[1], name: "the item" }); return; }
+  if (ASSET_ID.test(text)) {
+    const found = await request(`/api/v1/inventory/items?q=${encodeURIComponent(text)}&status=all&limit=1`);
+    if (found.ok && found.data.items.length) { openItem(found.data.items[0]); return; }
+  }
   const answer = await request(`/api/v1/inventory/items?barcode=${encodeURIComponent(text)}&limit=5`);
   if (!answer.ok) { fail(problemText(answer)); return; }
   show({ codes: [{ symbology: "Code", text }], owned: answer.data.items });
