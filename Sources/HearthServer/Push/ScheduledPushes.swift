@@ -3,11 +3,12 @@ import HearthCore
 import HearthStore
 import Logging
 import ServiceLifecycle
+import SQLKit
 
 /// The pushes no request causes: what was added to shared lists (every few seconds it takes the
-/// lists whose gathering minute is over), and warranty and maintenance reminders (at start and every hour). Each
-/// is claimed in the transaction that queues its pushes, so a cluster's servers send it once, and a
-/// crash sends it not at all or whole.
+/// lists whose gathering minute is over), and warranty and maintenance reminders (at start and
+/// every hour). Each is claimed in the transaction that queues its pushes, so a cluster's servers
+/// send it once, and a crash sends it not at all or whole.
 struct ScheduledPushes: Service {
     static let listInterval: Duration = .seconds(5)
     static let reminderInterval: TimeInterval = 3600
@@ -59,55 +60,57 @@ struct ScheduledPushes: Service {
     /// Warranties that end within 30 or 7 days (days counted in UTC), one push per household and
     /// window to the members who want them; answers the pushes queued.
     func sendWarrantyReminders() async -> Int {
-        do {
-            let today = CalendarDate(clock.now, in: TimeZone(identifier: "UTC")!)
-            var queued = 0
-            for due in try await push.store.dueWarrantyReminders(today: today) {
-                queued += try await database.transaction { [push] db in
+        await sendReminders("warranty", wanting: \.warranties) { [push] today in
+            try await push.store.dueWarrantyReminders(today: today).map { due in
+                (due.householdId, { db in
                     let claimed = try await push.store.claimWarrantyReminders(due.items, window: due.window, on: db)
-                    guard !claimed.isEmpty else { return 0 }
-                    let notification = WarrantyReminders.notification(window: due.window, items: claimed)
-                    var queued = 0
-                    for member in try await PushStore.members(of: due.householdId, wanting: \.warranties, on: db) {
-                        queued += try await push.enqueue([notification], for: member, on: db)
-                    }
-                    return queued
-                }
+                    return claimed.isEmpty ? nil : WarrantyReminders.notification(window: due.window, items: claimed)
+                })
             }
-            if queued > 0 { logger.info("Queued warranty reminders", metadata: ["pushes": "\(queued)"]) }
-            return queued
-        } catch is CancellationError {
-            return 0  // the server is stopping; the next start sends them
-        } catch {
-            logger.warning("Warranty reminders could not be sent", metadata: ["error": "\(error)"])
-            return 0
         }
     }
 
     /// Maintenance tasks due within 7 days or due now (days counted in UTC), one push per household
     /// and window to the members who want them; answers the pushes queued.
     func sendMaintenanceReminders() async -> Int {
+        await sendReminders("maintenance", wanting: \.maintenance) { [push] today in
+            try await push.store.dueMaintenanceReminders(today: today).map { due in
+                (due.householdId, { db in
+                    let claimed = try await push.store.claimMaintenanceReminders(due.tasks, window: due.window, on: db)
+                    return claimed.isEmpty ? nil : MaintenanceReminders.notification(window: due.window, tasks: claimed)
+                })
+            }
+        }
+    }
+
+    /// A reminder of a household: claiming it, within the transaction that queues its pushes, gives
+    /// its notification, or nil when another server claimed it first.
+    typealias Reminder = (householdId: UUID, claim: @Sendable (any SQLDatabase) async throws -> PushNotification?)
+
+    /// Sends the reminders `due` finds for today, each claimed in the transaction that queues its
+    /// pushes to the members `wanting` it: a cluster's servers send each once, a crash sends it
+    /// whole or not at all. Answers the pushes queued.
+    private func sendReminders(_ kind: String, wanting: KeyPath<PushSettings, Bool> & Sendable,
+                               due: (CalendarDate) async throws -> [Reminder]) async -> Int {
         do {
             let today = CalendarDate(clock.now, in: TimeZone(identifier: "UTC")!)
             var queued = 0
-            for due in try await push.store.dueMaintenanceReminders(today: today) {
+            for reminder in try await due(today) {
                 queued += try await database.transaction { [push] db in
-                    let claimed = try await push.store.claimMaintenanceReminders(due.tasks, window: due.window, on: db)
-                    guard !claimed.isEmpty else { return 0 }
-                    let notification = MaintenanceReminders.notification(window: due.window, tasks: claimed)
+                    guard let notification = try await reminder.claim(db) else { return 0 }
                     var queued = 0
-                    for member in try await PushStore.members(of: due.householdId, wanting: \.maintenance, on: db) {
+                    for member in try await PushStore.members(of: reminder.householdId, wanting: wanting, on: db) {
                         queued += try await push.enqueue([notification], for: member, on: db)
                     }
                     return queued
                 }
             }
-            if queued > 0 { logger.info("Queued maintenance reminders", metadata: ["pushes": "\(queued)"]) }
+            if queued > 0 { logger.info("Queued \(kind) reminders", metadata: ["pushes": "\(queued)"]) }
             return queued
         } catch is CancellationError {
             return 0  // the server is stopping; the next start sends them
         } catch {
-            logger.warning("Maintenance reminders could not be sent", metadata: ["error": "\(error)"])
+            logger.warning("\(kind.prefix(1).uppercased() + kind.dropFirst()) reminders could not be sent", metadata: ["error": "\(error)"])
             return 0
         }
     }
