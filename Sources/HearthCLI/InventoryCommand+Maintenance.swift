@@ -82,7 +82,10 @@ extension InventoryCommand {
                 let client = try InventoryClient.shared()
                 let found = try await client.findItem(item)
                 let tasks = try await client.maintenance(itemId: found.id).tasks
-                let task = try? NameMatch.find(what, in: tasks, name: \.title, id: \.id, kind: "task")
+                // One of its tasks by its title or the start of it; two that start so is a question, none is something else done.
+                let key = what.trimmingCharacters(in: .whitespaces).lowercased()
+                let named = !key.isEmpty && tasks.contains { $0.title.lowercased().hasPrefix(key) }
+                let task = named ? try NameMatch.find(what, in: tasks, name: \.title, id: \.id, kind: "task") : nil
                 var money: Components.Schemas.Money?
                 if let cost {
                     let currency = try await client.currency()
@@ -93,7 +96,7 @@ extension InventoryCommand {
                 }
                 let entry = try await client.logMaintenance(.init(taskId: task?.id, title: task == nil ? what : nil, doneOn: on, cost: money, note: note),
                                                             itemId: found.id)
-                var line = "Logged “\(entry.title)” on \(entry.doneOn) for \(found.name)."
+                var line = "Logged “\(entry.title)” on \(entry.doneOn) for \(found.name)\(task == nil && !tasks.isEmpty ? " (not one of its tasks)" : "")."
                 if let task, let now = try await client.maintenance(itemId: found.id).tasks.first(where: { $0.id == task.id }) {
                     line += " Next: \(InventoryText.standing(now))."
                 }

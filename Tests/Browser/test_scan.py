@@ -48,3 +48,14 @@ def test_a_photographed_label_and_a_typed_asset_id_open_their_items(server, brow
     click(phone, phone.find_element(By.CSS_SELECTOR, "#barcode-form button"))
     wait(phone).until(lambda d: d.current_url.endswith(f"/inventory/items/{lamp['id']}") and d.execute_script("return !window.hearthOldPage"))
     assert phone.find_element(By.ID, "item-name").text == "Desk lamp"
+
+    # A label's address typed in (or read live) opens its item; another household's says so.
+    phone.get(f"{server}/inventory/capture?mode=barcode")
+    fill(phone, "#barcode-text", f"https://printed-elsewhere.example/inventory/items/{box['id']}")
+    phone.execute_script("window.hearthOldPage = true;")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#barcode-form button"))
+    wait(phone).until(lambda d: d.current_url.endswith(f"/inventory/items/{box['id']}") and d.execute_script("return !window.hearthOldPage"))
+    phone.get(f"{server}/inventory/capture?mode=barcode")
+    fill(phone, "#barcode-text", f"{server}/inventory/items/00000000-0000-4000-8000-000000000000")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#barcode-form button"))
+    wait(phone).until(lambda d: "not in your household" in d.find_element(By.ID, "capture-status").text)

@@ -53,4 +53,17 @@ import Testing
         let images = try Self.poppler("pdfimages", ["-list", path]).split(separator: "\n").dropFirst(2)
         #expect(images.count == 2 && images.allSatisfy { $0.contains(" jpeg ") })
     }
+
+    @Test func withTheHouseholdsSettingThingsNotSeenInAYearScoreNothing() {
+        // Added 2026-09-21 (1,790,000,000 s); the television checked since, the chairs not.
+        var television = Self.entry("Television", price: 899, photo: true)
+        television.item.verifiedOn = CalendarDate(iso: "2027-10-01")
+        let entries = [television, Self.entry("Chair", price: 50), Self.entry("Stool", price: 20)]
+        var report = InventoryReport(householdName: "Home", dateText: "1 October 2027", sections: [.init(name: "Living room", entries: entries)],
+                                     categories: [], withPhotos: false)
+        let scores = entries.map(\.item.documentation.score)
+        #expect(report.score(entries) == scores.reduce(0, +) / 3)
+        report.unseenScoreZeroBefore = CalendarDate(iso: "2026-10-01")
+        #expect(report.score(entries) == scores[0] / 3, "the chairs were last seen when added, over a year before")
+    }
 }

@@ -66,7 +66,7 @@ extension HouseholdBackup {
             /// The entry, checked by the rules of the API.
             public var entry: MaintenanceEntry {
                 get throws(InventoryError) {
-                    let clean = try MaintenanceRules.entry(title: title, doneOn: doneOn, cost: cost, note: note)
+                    let clean = try MaintenanceRules.entry(title: title, doneOn: doneOn, cost: cost, note: note, today: nil)
                     return MaintenanceEntry(id: id, itemId: itemId, taskId: taskId, title: clean.title, doneOn: doneOn, cost: clean.cost,
                                             note: clean.note, createdAt: createdAt)
                 }

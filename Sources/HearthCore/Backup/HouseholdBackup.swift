@@ -50,10 +50,16 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     public struct Household: Codable, Sendable, Equatable {
         public var name: String
         public var currency: String
+        /// The last day anything was checked in the yearly check (absent: never, or a backup made before it).
+        public var lastChecked: CalendarDate?
+        /// Whether the score counts things not seen in 12 months (absent: off).
+        public var checkCountsInScore: Bool?
 
-        public init(name: String, currency: String) {
+        public init(name: String, currency: String, lastChecked: CalendarDate? = nil, checkCountsInScore: Bool? = nil) {
             self.name = name
             self.currency = currency
+            self.lastChecked = lastChecked
+            self.checkCountsInScore = checkCountsInScore
         }
     }
 

@@ -19,6 +19,7 @@ extension RestorePlan {
         guard backup.formatVersion == HouseholdBackup.currentFormat else { throw .unsupportedFormat(backup.formatVersion) }
         self.strategy = strategy
         householdCurrency = backup.household.currency
+        latestCheck = CalendarDate(backup.exportDate, in: TimeZone(identifier: "UTC")!).adding(days: 1)
         self.context = context
         self.ids = ids
         summary = RestoreSummary(strategy: strategy)
@@ -166,7 +167,8 @@ extension RestorePlan {
         var write = ItemWrite(id: id, assetId: item.assetId, roomId: roomId, categoryId: categoryId, details: checked.details,
                               warrantyUntil: checked.warrantyUntil, photos: photos, missingPhotos: missingPhotos, createdAt: item.createdAt,
                               updatedAt: item.updatedAt, deletedAt: item.deletedAt)
-        write.verifiedOn = item.verifiedOn
+        // A check after the backup was made is a damaged date: the item counts as not checked.
+        if let day = item.verifiedOn, let latest = latestCheck, day <= latest { write.verifiedOn = day }
         return write
     }
 

@@ -88,6 +88,8 @@ public struct RestorePlan: Sendable {
 
     public let strategy: RestoreStrategy
     public let householdCurrency: String
+    /// The latest day an item of the backup can have been checked: the day after it was made.
+    let latestCheck: CalendarDate?
     var context: RestoreContext
     let ids: IDGenerator
     public internal(set) var summary: RestoreSummary

@@ -99,20 +99,12 @@ public enum MaintenanceStatus: Sendable, Equatable {
     /// Done once, never due again.
     case done
 
-    /// Overdue or due soon.
-    public var isDue: Bool {
-        switch self {
-        case .overdue, .dueSoon: true
-        case .later, .done: false
-        }
-    }
-
     /// "3 days overdue", "due today", "due tomorrow", "due in 5 days", "done".
     public var description: String {
         switch self {
         case .overdue(let days): days == 1 ? "1 day overdue" : "\(days) days overdue"
         case .dueSoon(0): "due today"
-        case .dueSoon(1), .later(1): "due tomorrow"
+        case .dueSoon(1): "due tomorrow"
         case .dueSoon(let days), .later(let days): "due in \(days) days"
         case .done: "done"
         }
@@ -157,11 +149,15 @@ public enum MaintenanceRules {
         return (title, interval, dueOn, try self.note(note))
     }
 
-    /// An entry of the log as entered, checked.
-    public static func entry(title: String?, doneOn: CalendarDate, cost: Money?, note: String?) throws(InventoryError)
+    /// An entry of the log as entered, checked; done no later than the day after `today` (a time
+    /// zone ahead), when given: a year mistyped into the future would put its task off for decades.
+    public static func entry(title: String?, doneOn: CalendarDate, cost: Money?, note: String?, today: CalendarDate?) throws(InventoryError)
         -> (title: String, cost: Money?, note: String?) {
         let title = try InventoryRules.text(title, field: "title of what was done", required: true)!
         try plausible(doneOn, field: "date it was done")
+        if let today, let latest = today.adding(days: 1), doneOn > latest {
+            throw .invalidMaintenance("The date it was done, \(doneOn), is in the future: log it once it is done.")
+        }
         try InventoryRules.money(cost, field: "cost")
         return (title, cost, try self.note(note))
     }

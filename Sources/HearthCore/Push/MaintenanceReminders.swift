@@ -23,6 +23,8 @@ public enum MaintenanceReminders {
 
     /// The windows, from the widest: 7 days ahead, and due (today or overdue).
     public static let days = [7, 0]
+    /// How long overdue a task may be and still be reminded of once.
+    public static let overdueDays = 30
 
     /// The reminder a task due on `dueOn` is due for `today` (7, or 0 once it is due), or nil when
     /// it is due more than a week away.

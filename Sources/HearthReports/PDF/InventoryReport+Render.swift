@@ -15,9 +15,9 @@ extension InventoryReport {
     /// The report as blocks of known height, in order.
     func blocks() -> [ReportBlock] {
         var blocks: [ReportBlock] = [.cover(self), .pageBreak, .title("Summary by room"), .tableHeader(["Room", "Items", "Value", "Documented"])]
-        blocks += sections.map { .tableRow(Self.summaryRow($0.name, $0.entries), color: $0.color) }
+        blocks += sections.map { .tableRow(summaryRow($0.name, $0.entries), color: $0.color) }
         blocks += [.spacer(16), .title("Summary by category"), .tableHeader(["Category", "Items", "Value", "Documented"])]
-        blocks += categories.map { .tableRow(Self.summaryRow($0.name, $0.entries), color: $0.color) }
+        blocks += categories.map { .tableRow(summaryRow($0.name, $0.entries), color: $0.color) }
         for section in sections {
             blocks += [.pageBreak, .roomHeading(section)]
             blocks += section.entries.map(ReportBlock.item)
@@ -30,9 +30,9 @@ extension InventoryReport {
         return blocks
     }
 
-    static func summaryRow(_ name: String, _ entries: [Entry]) -> [String] {
+    func summaryRow(_ name: String, _ entries: [Entry]) -> [String] {
         let documented = entries.filter { $0.item.documentation.isDocumented }.count
-        return [name, String(entries.count), total(entries), "\(documented) of \(entries.count) · \(score(entries)) %"]
+        return [name, String(entries.count), Self.total(entries), "\(documented) of \(entries.count) · \(score(entries)) %"]
     }
 }
 

@@ -53,6 +53,8 @@ public struct InventoryReport: Sendable {
     public var withPhotos: Bool
     /// When the household last checked its things, and how many were not seen in 12 months, for the cover.
     public var lastChecked = "Not yet"
+    /// Set when the household's score counts things last seen before this day as 0 % (its setting).
+    public var unseenScoreZeroBefore: CalendarDate?
 
     public init(householdName: String, dateText: String, sections: [Section], categories: [Section], withPhotos: Bool) {
         self.householdName = householdName
@@ -69,8 +71,13 @@ public struct InventoryReport: Sendable {
         Money.totalsText(entries.compactMap(\.item.value))
     }
 
-    /// The average documentation score of the entries, in per cent.
-    static func score(_ entries: [Entry]) -> Int {
-        entries.isEmpty ? 0 : entries.reduce(0) { $0 + $1.item.documentation.score } / entries.count
+    /// The average documentation score of the entries, in per cent; with ``unseenScoreZeroBefore``,
+    /// things not seen since then count 0 %, as on the inventory home.
+    func score(_ entries: [Entry]) -> Int {
+        guard !entries.isEmpty else { return 0 }
+        let scores = entries.map { entry in
+            unseenScoreZeroBefore.map { entry.item.lastSeen < $0 } == true ? 0 : entry.item.documentation.score
+        }
+        return scores.reduce(0, +) / entries.count
     }
 }

@@ -41,7 +41,7 @@ struct ReportPainter {
         y += canvas.text(report.householdName, x: left, y: y, width: width, style: .heading, lines: 2) + 4
         y += canvas.text("Made \(report.dateText) with Hearth", x: left, y: y, width: width, style: .body, gray: 0.35) + 48
         let figures = [("Items", String(entries.count)), ("Total value", InventoryReport.total(entries)),
-                       ("Documented", "\(documented) of \(entries.count)"), ("Documentation score", "\(InventoryReport.score(entries)) %"),
+                       ("Documented", "\(documented) of \(entries.count)"), ("Documentation score", "\(report.score(entries)) %"),
                        ("Last checked", report.lastChecked)]
         for (label, value) in figures {
             canvas.line(from: (left, y), to: (left + width, y))

@@ -48,25 +48,26 @@ extension HearthAPIService {
 
     func deleteMaintenanceTask(_ input: Operations.DeleteMaintenanceTask.Input) async throws -> Operations.DeleteMaintenanceTask.Output {
         let user = try APIRequest.requireUser()
-        try await services.inventory.deleteMaintenanceTask(id: try Self.uuid(input.path.taskId), householdId: user.householdId)
-        await services.events.publishInventoryChange("maintenanceChanged", itemId: nil, by: user)
+        let itemId = try await services.inventory.deleteMaintenanceTask(id: try Self.uuid(input.path.taskId), householdId: user.householdId)
+        await services.events.publishInventoryChange("maintenanceChanged", itemId: itemId, by: user)
         return .noContent
     }
 
     func logMaintenance(_ input: Operations.LogMaintenance.Input) async throws -> Operations.LogMaintenance.Output {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
+        let today = services.today(for: user)
         let entry = try await services.inventory.logMaintenance(
             itemId: try Self.uuid(input.path.id), householdId: user.householdId, taskId: try Self.uuid(body.taskId), title: body.title,
-            doneOn: try InventoryInput.date(body.doneOn, field: "doneOn") ?? services.today(for: user), cost: body.cost?.domain, note: body.note)
+            doneOn: try InventoryInput.date(body.doneOn, field: "doneOn") ?? today, cost: body.cost?.domain, note: body.note, today: today)
         await services.events.publishInventoryChange("maintenanceChanged", itemId: entry.itemId, by: user)
         return .created(.init(body: .json(.init(entry))))
     }
 
     func deleteMaintenanceEntry(_ input: Operations.DeleteMaintenanceEntry.Input) async throws -> Operations.DeleteMaintenanceEntry.Output {
         let user = try APIRequest.requireUser()
-        try await services.inventory.deleteMaintenanceEntry(id: try Self.uuid(input.path.entryId), householdId: user.householdId)
-        await services.events.publishInventoryChange("maintenanceChanged", itemId: nil, by: user)
+        let itemId = try await services.inventory.deleteMaintenanceEntry(id: try Self.uuid(input.path.entryId), householdId: user.householdId)
+        await services.events.publishInventoryChange("maintenanceChanged", itemId: itemId, by: user)
         return .noContent
     }
 

@@ -78,7 +78,9 @@ struct InventoryReports: Sendable {
                                      categories: byCategory, withPhotos: options.withPhotos)
         let cutoff = InventorySummary.checkCutoff(today: today)
         let unseen = all.filter { $0.item.lastSeen < cutoff }.count
-        let last = try await inventory.checkSettings(householdId: householdId).lastChecked.map(InventoryFormat.date) ?? "Not yet"
+        let check = try await inventory.checkSettings(householdId: householdId)
+        if check.countsInScore { report.unseenScoreZeroBefore = cutoff }
+        let last = check.lastChecked.map(InventoryFormat.date) ?? "Not yet"
         report.lastChecked = "\(last) · \(unseen == 0 ? "every item" : "\(unseen) of \(all.count) items not") seen in the last 12 months"
         return report
     }

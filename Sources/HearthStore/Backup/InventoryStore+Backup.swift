@@ -14,14 +14,17 @@ extension InventoryStore {
         try await prepare(householdId: householdId)
         let now = clock.now
         try await database.transaction { db in
-            guard let household = try await db.select().columns("name", "currency").from("households").where("id", .equal, householdId).first() else {
+            guard let household = try await db.select().columns("name", "currency", "last_checked_on", "check_in_score").from("households")
+                .where("id", .equal, householdId).first() else {
                 throw StoreError.missingRow("households")
             }
             let groups = try await db.select().columns(Self.groupColumns).from("inventory_groups").where("household_id", .equal, householdId)
                 .orderBy("position").all().map(Self.group(from:))
             try await sink.outline(HouseholdBackup(
                 appVersion: appVersion, exportDate: now,
-                household: .init(name: try household.decode(column: "name", as: String.self), currency: try household.decode(column: "currency", as: String.self)),
+                household: .init(name: try household.decode(column: "name", as: String.self), currency: try household.decode(column: "currency", as: String.self),
+                                 lastChecked: try household.decode(column: "last_checked_on", as: String?.self).flatMap(CalendarDate.init(iso:)),
+                                 checkCountsInScore: try household.decode(column: "check_in_score", as: Bool.self)),
                 rooms: groups.filter { $0.kind == .room }.map(HouseholdBackup.Group.init),
                 categories: groups.filter { $0.kind == .category }.map(HouseholdBackup.Group.init),
                 lists: try await Self.backupLists(householdId: householdId, on: db),

@@ -25,6 +25,12 @@ extension InventoryStore {
         } catch let error as InventoryError {
             throw BackupError.invalidRecord("a maintenance task or log entry: \(error.message)")
         }
+        let perItem = Dictionary(grouping: tasks, by: \.itemId)
+        if let crowded = perItem.first(where: { $0.value.count > MaintenanceRules.maximumTasksPerItem }) {
+            throw BackupError.invalidRecord("item \(crowded.key.text) has \(crowded.value.count) maintenance tasks; an item may have \(MaintenanceRules.maximumTasksPerItem)")
+        }
+        // An entry names a task of its own item, or none.
+        let taskItems = Dictionary(tasks.map { ($0.id, $0.itemId) }, uniquingKeysWith: { first, _ in first })
         guard write else { return }
         let owners = try await owners(of: [("maintenance_tasks", tasks.map(\.id)), ("maintenance_log", entries.map(\.id))], on: db)
         var taskIds: [UUID: UUID] = [:]
@@ -46,8 +52,8 @@ extension InventoryStore {
                 if owner == householdId { continue }
                 entry.id = ids.next()
             }
+            entry.taskId = entry.taskId.flatMap { taskItems[$0] == entry.itemId ? taskIds[$0] : nil }
             entry.itemId = itemId
-            entry.taskId = entry.taskId.flatMap { taskIds[$0] }
             try await insert(entry, householdId: householdId, on: db)
         }
     }

@@ -78,7 +78,10 @@ extension InventoryStore {
                 // Their receipts' texts make items findable too.
                 for chunk in Array(linked).chunks(of: 500) { try await InventoryStore.refreshSearch(chunk, on: db, kind: kind) }
             }
-            if write { try await InventoryStore.finishAdding(added.count, householdId: householdId, kind: kind, on: db) }
+            if write {
+                try await InventoryStore.finishAdding(added.count, householdId: householdId, kind: kind, on: db)
+                try await InventoryStore.restoreCheck(outline.household, householdId: householdId, strategy: strategy, on: db)
+            }
             try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, write: write, on: db)
             return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }

@@ -76,3 +76,17 @@ extension InventoryStore {
         }
     }
 }
+
+extension InventoryStore {
+    /// After a restore: the household was last checked on the latest of its own last check, the
+    /// backup's and any restored item's check; a replace takes the backup's setting for the score.
+    static func restoreCheck(_ household: HouseholdBackup.Household, householdId: UUID, strategy: RestoreStrategy, on db: any SQLDatabase) async throws {
+        let own = try await db.select().column("last_checked_on").from("households").where("id", .equal, householdId).first()?
+            .decode(column: "last_checked_on", as: String?.self).flatMap(CalendarDate.init(iso:))
+        let items = try await db.select().column(SQLFunction("MAX", args: SQLColumn("verified_on")), as: "latest").from("inventory_items")
+            .where("household_id", .equal, householdId).first()?.decode(column: "latest", as: String?.self).flatMap(CalendarDate.init(iso:))
+        let update = db.update("households").set("last_checked_on", to: SQLBind([own, household.lastChecked, items].compactMap { $0 }.max()?.description))
+        if strategy == .replace { update.set("check_in_score", to: household.checkCountsInScore ?? false) }
+        try await update.where("id", .equal, householdId).run()
+    }
+}

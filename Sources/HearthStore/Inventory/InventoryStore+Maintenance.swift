@@ -5,7 +5,7 @@ import SQLKit
 /// Maintenance tasks on items and the log of what was done. A task's next due day is stored, so
 /// what is due is one indexed query; logging a task done moves it on from the latest day it was done.
 extension InventoryStore {
-    /// A task, or the fields of one, with the item it is on: what the inventory home and reminders list.
+    /// A task with the item it is on: what the inventory home and the API's due list show.
     public struct DueMaintenance: Sendable, Equatable {
         public var task: MaintenanceTask
         public var itemName: String
@@ -104,16 +104,20 @@ extension InventoryStore {
         }
     }
 
-    public func deleteMaintenanceTask(id: UUID, householdId: UUID) async throws {
+    /// Deletes a task (its log stays); answers its item.
+    @discardableResult
+    public func deleteMaintenanceTask(id: UUID, householdId: UUID) async throws -> UUID {
+        let itemId = try await maintenanceTask(id: id, householdId: householdId).itemId
         guard try await sql.delete(from: "maintenance_tasks").where("id", .equal, id).where("household_id", .equal, householdId)
             .runCounting() > 0 else { throw InventoryError.maintenanceNotFound }
+        return itemId
     }
 
     /// Logs something done to an item outside Recently deleted. Done for a task, it takes the
     /// task's title unless given one, and moves the task on: a repeating one is next due an interval
     /// after the latest day it was done, one done once is due no more.
     public func logMaintenance(itemId: UUID, householdId: UUID, taskId: UUID?, title: String?, doneOn: CalendarDate, cost: Money?,
-                               note: String?) async throws -> MaintenanceEntry {
+                               note: String?, today: CalendarDate) async throws -> MaintenanceEntry {
         try await database.transaction { db in
             guard try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db) != nil else { throw try await Self.missing(itemId, householdId, on: db) }
             var task: MaintenanceTask?
@@ -121,7 +125,7 @@ extension InventoryStore {
                 task = try await Self.task(id: taskId, householdId: householdId, on: db)
                 guard task?.itemId == itemId else { throw InventoryError.maintenanceNotFound }
             }
-            let clean = try MaintenanceRules.entry(title: title?.nilIfEmpty ?? task?.title, doneOn: doneOn, cost: cost, note: note)
+            let clean = try MaintenanceRules.entry(title: title?.nilIfEmpty ?? task?.title, doneOn: doneOn, cost: cost, note: note, today: today)
             let entry = MaintenanceEntry(id: ids.next(), itemId: itemId, taskId: taskId, title: clean.title, doneOn: doneOn, cost: clean.cost,
                                          note: clean.note, createdAt: clock.now)
             try await Self.insert(entry, householdId: householdId, on: db)
@@ -134,10 +138,13 @@ extension InventoryStore {
         }
     }
 
-    /// Removes an entry of the log. Its task's due day stays as it is (change it on the task).
-    public func deleteMaintenanceEntry(id: UUID, householdId: UUID) async throws {
-        guard try await sql.delete(from: "maintenance_log").where("id", .equal, id).where("household_id", .equal, householdId)
-            .runCounting() > 0 else { throw InventoryError.maintenanceNotFound }
+    /// Removes an entry of the log (its task's due day stays as it is: change it on the task); answers its item.
+    @discardableResult
+    public func deleteMaintenanceEntry(id: UUID, householdId: UUID) async throws -> UUID {
+        guard let itemId = try await maintenanceEntryItem(id: id, householdId: householdId),
+              try await sql.delete(from: "maintenance_log").where("id", .equal, id).where("household_id", .equal, householdId).runCounting() > 0
+        else { throw InventoryError.maintenanceNotFound }
+        return itemId
     }
 
     /// The tasks due by `through` (overdue ones too), soonest first, of items outside Recently
@@ -233,7 +240,4 @@ extension InventoryStore {
             cost: cost, note: try row.decode(column: "note", as: String?.self), createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
-    static func assetId(from row: any SQLRow) throws -> AssetID? {
-        try row.decode(column: "asset_id", as: Int?.self).flatMap { (1...AssetID.maximum).contains($0) ? AssetID($0) : nil }
-    }
 }

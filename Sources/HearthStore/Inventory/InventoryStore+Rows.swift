@@ -72,6 +72,11 @@ extension InventoryStore {
         }
     }
 
+    /// The `asset_id` column of a row of items; nil out of range.
+    static func assetId(from row: any SQLRow) throws -> AssetID? {
+        try row.decode(column: "asset_id", as: Int?.self).flatMap { (1...AssetID.maximum).contains($0) ? AssetID($0) : nil }
+    }
+
     static func item(from row: any SQLRow) throws -> InventoryItem {
         func money(_ amount: String, _ currency: String) throws -> Money? {
             guard let amount = try row.decode(column: amount, as: Int?.self), let currency = try row.decode(column: currency, as: String?.self) else {
@@ -84,7 +89,7 @@ extension InventoryStore {
         }
         var item = InventoryItem(
             id: try row.decode(column: "id", as: UUID.self), householdId: try row.decode(column: "household_id", as: UUID.self),
-            assetId: try row.decode(column: "asset_id", as: Int?.self).flatMap { (1...AssetID.maximum).contains($0) ? AssetID($0) : nil },
+            assetId: try assetId(from: row),
             name: try row.decode(column: "name", as: String.self), description: try row.decode(column: "description", as: String?.self),
             roomId: try row.decode(column: "room_id", as: UUID?.self), categoryId: try row.decode(column: "category_id", as: UUID?.self),
             quantity: try row.decode(column: "quantity", as: Int.self), brand: try row.decode(column: "brand", as: String?.self),

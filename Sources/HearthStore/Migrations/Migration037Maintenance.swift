@@ -2,7 +2,7 @@ extension Migration {
     /// Maintenance: tasks on an item (once on a date, or every so many days, months or years, with
     /// the day each is next due; none once a task done once is done) and the log of what was done
     /// (a day, a cost, a note), kept when its task is deleted. Both go with their item when it is
-    /// purged. The due index leaves done tasks out.
+    /// purged. The due indexes leave done tasks out.
     static let maintenance = Migration(number: 37, name: "maintenance", statements: [
         """
         CREATE TABLE maintenance_tasks (
@@ -21,6 +21,8 @@ extension Migration {
         """,
         "CREATE INDEX maintenance_tasks_by_item ON maintenance_tasks(item_id, created_at)",
         "CREATE INDEX maintenance_tasks_due ON maintenance_tasks(household_id, due_on) WHERE due_on IS NOT NULL",
+        // Reminders look across households for what comes due in a window of days.
+        "CREATE INDEX maintenance_tasks_reminders ON maintenance_tasks(due_on) WHERE due_on IS NOT NULL",
         """
         CREATE TABLE maintenance_log (
             id {uuid} PRIMARY KEY,

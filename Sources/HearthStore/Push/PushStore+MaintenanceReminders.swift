@@ -6,9 +6,12 @@ import SQLKit
 /// table (a row per item and reminder); a reminder names its task, window and due day, so a task
 /// moved on to a new due day is reminded of again.
 extension PushStore {
-    /// The reminders due `today` and not sent yet, by household and window.
+    /// The reminders due `today` and not sent yet, by household and window. A task overdue for more
+    /// than ``MaintenanceReminders/overdueDays`` is not looked at any more: it was reminded of when it
+    /// came due (or was made overdue long ago), and the inventory home lists it.
     public func dueMaintenanceReminders(today: CalendarDate) async throws -> [(householdId: UUID, window: Int, tasks: [MaintenanceReminders.Task])] {
-        guard let horizon = today.adding(days: MaintenanceReminders.days.max() ?? 7) else { return [] }
+        guard let horizon = today.adding(days: MaintenanceReminders.days.max() ?? 7),
+              let oldest = today.adding(days: -MaintenanceReminders.overdueDays) else { return [] }
         let rows = try await sql.select()
             .column(SQLColumn("id", table: "maintenance_tasks")).column(SQLColumn("household_id", table: "maintenance_tasks"))
             .column(SQLColumn("item_id", table: "maintenance_tasks")).column(SQLColumn("title", table: "maintenance_tasks"))
@@ -16,6 +19,7 @@ extension PushStore {
             .from("maintenance_tasks").join("inventory_items", on: SQLColumn("item_id", table: "maintenance_tasks"), .equal, SQLColumn("id", table: "inventory_items"))
             .where(SQLColumn("due_on", table: "maintenance_tasks"), .isNot, SQLLiteral.null)
             .where(SQLColumn("due_on", table: "maintenance_tasks"), .lessThanOrEqual, SQLBind(horizon.description))
+            .where(SQLColumn("due_on", table: "maintenance_tasks"), .greaterThanOrEqual, SQLBind(oldest.description))
             .where(SQLColumn("deleted_at", table: "inventory_items"), .is, SQLLiteral.null)
             .where(SQLColumn("disposition", table: "inventory_items"), .is, SQLLiteral.null)
             .orderBy(SQLColumn("due_on", table: "maintenance_tasks")).orderBy(SQLColumn("title", table: "maintenance_tasks")).all()

@@ -39,7 +39,6 @@ import Testing
         #expect(task(due: nil).status(today: today) == .done)
         #expect([MaintenanceStatus.overdue(days: 1), .dueSoon(days: 0), .dueSoon(days: 1), .dueSoon(days: 5), .done].map(\.description)
             == ["1 day overdue", "due today", "due tomorrow", "due in 5 days", "done"])
-        #expect(MaintenanceStatus.overdue(days: 2).isDue && MaintenanceStatus.dueSoon(days: 14).isDue && !MaintenanceStatus.later(days: 15).isDue)
     }
 
     @Test func whatIsEnteredIsChecked() throws {
@@ -52,11 +51,21 @@ import Testing
         }
         #expect(throws: InventoryError.self) { try MaintenanceRules.task(title: "Service", interval: nil, dueOn: date("0207-01-01"), note: nil) }
         #expect(throws: InventoryError.invalidMoney(field: "cost")) {
-            try MaintenanceRules.entry(title: "Service", doneOn: today, cost: Money(amount: -1, currency: "USD"), note: nil)
+            try MaintenanceRules.entry(title: "Service", doneOn: today, cost: Money(amount: -1, currency: "USD"), note: nil, today: today)
         }
         #expect(throws: InventoryError.unknownCurrency("XXQ")) {
-            try MaintenanceRules.entry(title: "Service", doneOn: today, cost: Money(amount: 100, currency: "XXQ"), note: nil)
+            try MaintenanceRules.entry(title: "Service", doneOn: today, cost: Money(amount: 100, currency: "XXQ"), note: nil, today: today)
         }
+    }
+
+    @Test func aDayDoneInTheFutureIsRefusedButTomorrowIsNot() throws {
+        // Tomorrow: a time zone ahead of the account's. A year mistyped: refused.
+        _ = try MaintenanceRules.entry(title: "Service", doneOn: today.adding(days: 1)!, cost: nil, note: nil, today: today)
+        #expect(throws: InventoryError.self) {
+            try MaintenanceRules.entry(title: "Service", doneOn: date("2062-01-15"), cost: nil, note: nil, today: today)
+        }
+        // A backup's entries are kept as they were.
+        _ = try MaintenanceRules.entry(title: "Service", doneOn: date("2062-01-15"), cost: nil, note: nil, today: nil)
     }
 
     @Test func aTaskIsRemindedAWeekAheadAndOnTheDay() {

@@ -31,14 +31,14 @@ import Testing
             // Done on the 10th: due a year after. An older entry leaves it; a newer one moves it.
             let cost = Money(amount: 12_000, currency: "USD")
             let done = try await store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: service.id, title: nil,
-                                                      doneOn: date("2027-01-10"), cost: cost, note: "Annual service")
+                                                      doneOn: date("2027-01-10"), cost: cost, note: "Annual service", today: today)
             #expect(done.title == "Service the boiler" && done.cost == cost && done.taskId == service.id)
             #expect(try await store.maintenanceTask(id: service.id, householdId: ada.home).dueOn == date("2028-01-10"))
             _ = try await store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: service.id, title: nil, doneOn: date("2025-12-01"),
-                                               cost: nil, note: nil)
+                                               cost: nil, note: nil, today: today)
             #expect(try await store.maintenanceTask(id: service.id, householdId: ada.home).dueOn == date("2028-01-10"))
             // Done once: due no more.
-            _ = try await store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: bleed.id, title: nil, doneOn: today, cost: nil, note: nil)
+            _ = try await store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: bleed.id, title: nil, doneOn: today, cost: nil, note: nil, today: today)
             let (tasks, log) = try await store.maintenance(itemId: boiler.id, householdId: ada.home)
             #expect(tasks.map(\.title) == ["Service the boiler", "Bleed the radiators"] && tasks[1].dueOn == nil)
             #expect(log.map(\.doneOn) == [today, date("2027-01-10"), date("2025-12-01")])
@@ -46,10 +46,10 @@ import Testing
             // A task of another item is refused, and so is an entry without a title.
             let kettle = try await ada.add("Kettle")
             await #expect(throws: InventoryError.maintenanceNotFound) {
-                try await store.logMaintenance(itemId: kettle.id, householdId: ada.home, taskId: service.id, title: nil, doneOn: today, cost: nil, note: nil)
+                try await store.logMaintenance(itemId: kettle.id, householdId: ada.home, taskId: service.id, title: nil, doneOn: today, cost: nil, note: nil, today: today)
             }
             await #expect(throws: InventoryError.self) {
-                try await store.logMaintenance(itemId: kettle.id, householdId: ada.home, taskId: nil, title: " ", doneOn: today, cost: nil, note: nil)
+                try await store.logMaintenance(itemId: kettle.id, householdId: ada.home, taskId: nil, title: " ", doneOn: today, cost: nil, note: nil, today: today)
             }
 
             // Deleting the task keeps its log; purging the item takes both.
@@ -113,7 +113,7 @@ import Testing
             #expect(try await claim(on: date("2027-01-22")) == [])
             // Done: due on 2027-07-21, reminded of again.
             _ = try await ada.store.logMaintenance(itemId: fridge.id, householdId: ada.home, taskId: filter.id, title: nil,
-                                                   doneOn: date("2027-01-21"), cost: nil, note: nil)
+                                                   doneOn: date("2027-01-21"), cost: nil, note: nil, today: date("2027-01-21"))
             #expect(try await claim(on: date("2027-07-14")) == [7])
         }
     }
@@ -126,9 +126,9 @@ import Testing
             let service = try await ada.store.createMaintenanceTask(itemId: boiler.id, householdId: ada.home, title: "Service the boiler",
                                                                     interval: yearly, dueOn: nil, note: "Gas Safe engineer", today: today)
             _ = try await ada.store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: service.id, title: nil, doneOn: today,
-                                                   cost: Money(amount: 9_500, currency: "GBP"), note: "All fine")
+                                                   cost: Money(amount: 9_500, currency: "GBP"), note: "All fine", today: today)
             _ = try await ada.store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: nil, title: "New pressure valve",
-                                                   doneOn: date("2026-10-02"), cost: nil, note: nil)
+                                                   doneOn: date("2026-10-02"), cost: nil, note: nil, today: today)
             let before = try await ada.store.maintenance(itemId: boiler.id, householdId: ada.home)
             let backup = try await ada.store.backup(householdId: ada.home, appVersion: "test")
             #expect(backup.maintenance?.tasks.count == 1 && backup.maintenance?.log.count == 2)

@@ -60,6 +60,8 @@ import Testing
             _ = try await bob.store.restore(decoded, householdId: bob.home, strategy: .replace, archiveFiles: [], place: { _ in }, dryRun: false)
             let restored = try await bob.store.items(householdId: bob.home, ItemQuery(sort: .name)).items
             #expect(restored.first { $0.name == "Kettle" }?.verifiedOn == day && restored.first { $0.name == "Blender" }?.verifiedOn == nil)
+            let settings = try await bob.store.checkSettings(householdId: bob.home)
+            #expect(settings.lastChecked == day && settings.countsInScore, "the household's check and its setting come along")
         }
     }
 }

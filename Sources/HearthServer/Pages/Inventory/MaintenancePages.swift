@@ -108,10 +108,10 @@ struct MaintenancePages {
     }
 
     private func log(_ form: EntryForm, itemId: UUID, taskId: UUID?, user: User) async throws -> MaintenanceEntry {
-        let currency = try await services.inventory.currency(householdId: user.householdId)
+        let currency = try await services.inventory.currency(householdId: user.householdId), today = services.today(for: user)
         return try await services.inventory.logMaintenance(
             itemId: itemId, householdId: user.householdId, taskId: taskId, title: form.title,
-            doneOn: try date(form.doneOn, field: "date it was done") ?? services.today(for: user), cost: try form.cost(in: currency), note: form.note)
+            doneOn: try date(form.doneOn, field: "date it was done") ?? today, cost: try form.cost(in: currency), note: form.note, today: today)
     }
 
     private func task(_ id: UUID, of user: User) async throws -> MaintenanceTask {

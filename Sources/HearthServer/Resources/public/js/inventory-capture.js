@@ -140,7 +140,7 @@ for (const id of ["receipt-camera", "receipt-files"]) {
 const result = document.getElementById("barcode-result");
 
 // A Hearth label's QR code: the address of an item's page, on whatever server address it was printed with.
-const LABEL = /\/inventory\/items\/([0-9a-fA-F-]{36})(?:[/?#]|$)/;
+const LABEL = /^\s*(?:https?:\/\/[^/\s]+(?:\/[^\s]*?)?|)\/inventory\/items\/([0-9a-fA-F-]{36})(?:[/?#]\S*)?\s*$/;
 const ASSET_ID = /^\d{3,5}-\d{3}$/;
 
 function openItem(item) {
@@ -148,15 +148,14 @@ function openItem(item) {
   location.assign(`/inventory/items/${item.id}`);
 }
 
+const NOT_OURS = "This label is of an item that is not in your household's inventory, or is in Recently deleted.";
+
 function show(lookup) {
   result.replaceChildren();
   if (lookup.labelled) { openItem(lookup.labelled); return; }
   if (!lookup.codes.length) { status.textContent = "No barcode found in the photo. Hold it closer and straight, in good light."; return; }
   const code = lookup.codes[0];
-  if (LABEL.test(code.text)) {
-    status.textContent = "This label is of an item that is not in your household's inventory, or is in Recently deleted.";
-    return;
-  }
+  if (LABEL.test(code.text)) { status.textContent = NOT_OURS; return; }
   status.textContent = `${code.symbology}: ${code.text}`;
   const add = document.createElement("a");
   add.className = "button primary";
@@ -185,7 +184,12 @@ function show(lookup) {
 
 async function lookUp(text) {
   const label = LABEL.exec(text);
-  if (label) { openItem({ id: label[1], name: "the item" }); return; }
+  if (label) {
+    // As the server reads a photographed label: only the household's items outside Recently deleted.
+    const item = await request(`/api/v1/inventory/items/${label[1]}`);
+    if (item.ok) openItem(item.data); else status.textContent = NOT_OURS;
+    return;
+  }
   if (ASSET_ID.test(text)) {
     const found = await request(`/api/v1/inventory/items?q=${encodeURIComponent(text)}&status=all&limit=1`);
     if (found.ok && found.data.items.length) { openItem(found.data.items[0]); return; }
