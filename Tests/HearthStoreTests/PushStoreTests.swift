@@ -144,7 +144,8 @@ import Testing
             let store = PushStore(database: database, clock: home.clock)
 
             // Due: the kettle's 7-day reminder and the television's 30-day one.
-            let due = try await store.dueWarrantyReminders(today: today)
+            let now = today.startInUTC + 12 * 3600
+            let due = try await store.dueWarrantyReminders(now: now)
             #expect(due.map(\.window).sorted() == [7, 30])
             #expect(due.first { $0.window == 7 }?.items.map(\.id) == [soon.id])
             #expect(due.first { $0.window == 30 }?.items.map(\.id) == [later.id])
@@ -156,9 +157,9 @@ import Testing
                 let second = try await database.transaction { db in try await store.claimWarrantyReminders(reminder.items, window: reminder.window, on: db) }
                 #expect(first == reminder.items && second.isEmpty)
             }
-            #expect(try await store.dueWarrantyReminders(today: today).isEmpty)
+            #expect(try await store.dueWarrantyReminders(now: now).isEmpty)
             // The television's 7-day reminder comes when its warranty is 7 days away.
-            #expect(try await store.dueWarrantyReminders(today: today.adding(days: 13)!).map(\.window) == [7])
+            #expect(try await store.dueWarrantyReminders(now: now + 13 * 86_400).map(\.window) == [7])
         }
     }
 }

@@ -57,11 +57,11 @@ struct ScheduledPushes: Service {
         }
     }
 
-    /// Warranties that end within 30 or 7 days (days counted in UTC), one push per household and
-    /// window to the members who want them; answers the pushes queued.
+    /// Warranties that end within 30 or 7 days (days counted where the household lives), one push
+    /// per household and window to the members who want them; answers the pushes queued.
     func sendWarrantyReminders() async -> Int {
-        await sendReminders("warranty", wanting: \.warranties) { [push] today in
-            try await push.store.dueWarrantyReminders(today: today).map { due in
+        await sendReminders("warranty", wanting: \.warranties) { [push] now in
+            try await push.store.dueWarrantyReminders(now: now).map { due in
                 (due.householdId, { db in
                     let claimed = try await push.store.claimWarrantyReminders(due.items, window: due.window, on: db)
                     return claimed.isEmpty ? nil : WarrantyReminders.notification(window: due.window, items: claimed)
@@ -70,11 +70,11 @@ struct ScheduledPushes: Service {
         }
     }
 
-    /// Maintenance tasks due within 7 days or due now (days counted in UTC), one push per household
-    /// and window to the members who want them; answers the pushes queued.
+    /// Maintenance tasks due within 7 days or due now (days counted where the household lives), one
+    /// push per household and window to the members who want them; answers the pushes queued.
     func sendMaintenanceReminders() async -> Int {
-        await sendReminders("maintenance", wanting: \.maintenance) { [push] today in
-            try await push.store.dueMaintenanceReminders(today: today).map { due in
+        await sendReminders("maintenance", wanting: \.maintenance) { [push] now in
+            try await push.store.dueMaintenanceReminders(now: now).map { due in
                 (due.householdId, { db in
                     let claimed = try await push.store.claimMaintenanceReminders(due.tasks, window: due.window, on: db)
                     return claimed.isEmpty ? nil : MaintenanceReminders.notification(window: due.window, tasks: claimed)
@@ -87,15 +87,14 @@ struct ScheduledPushes: Service {
     /// its notification, or nil when another server claimed it first.
     typealias Reminder = (householdId: UUID, claim: @Sendable (any SQLDatabase) async throws -> PushNotification?)
 
-    /// Sends the reminders `due` finds for today, each claimed in the transaction that queues its
+    /// Sends the reminders `due` finds for now, each claimed in the transaction that queues its
     /// pushes to the members `wanting` it: a cluster's servers send each once, a crash sends it
     /// whole or not at all. Answers the pushes queued.
     private func sendReminders(_ kind: String, wanting: KeyPath<PushSettings, Bool> & Sendable,
-                               due: (CalendarDate) async throws -> [Reminder]) async -> Int {
+                               due: (Date) async throws -> [Reminder]) async -> Int {
         do {
-            let today = CalendarDate(clock.now, in: TimeZone(identifier: "UTC")!)
             var queued = 0
-            for reminder in try await due(today) {
+            for reminder in try await due(clock.now) {
                 queued += try await database.transaction { [push] db in
                     guard let notification = try await reminder.claim(db) else { return 0 }
                     var queued = 0

@@ -9,9 +9,10 @@ extension PushStore {
     /// The reminders due `today` and not sent yet, by household and window. A task overdue for more
     /// than ``MaintenanceReminders/overdueDays`` is not looked at any more: it was reminded of when it
     /// came due (or was made overdue long ago), and the inventory home lists it.
-    public func dueMaintenanceReminders(today: CalendarDate) async throws -> [(householdId: UUID, window: Int, tasks: [MaintenanceReminders.Task])] {
-        guard let horizon = today.adding(days: MaintenanceReminders.days.max() ?? 7),
-              let oldest = today.adding(days: -MaintenanceReminders.overdueDays) else { return [] }
+    public func dueMaintenanceReminders(now: Date) async throws -> [(householdId: UUID, window: Int, tasks: [MaintenanceReminders.Task])] {
+        let days = Self.possibleDays(now: now)
+        guard let horizon = days.upperBound.adding(days: MaintenanceReminders.days.max() ?? 7),
+              let oldest = days.lowerBound.adding(days: -MaintenanceReminders.overdueDays) else { return [] }
         let rows = try await sql.select()
             .column(SQLColumn("id", table: "maintenance_tasks")).column(SQLColumn("household_id", table: "maintenance_tasks"))
             .column(SQLColumn("item_id", table: "maintenance_tasks")).column(SQLColumn("title", table: "maintenance_tasks"))
@@ -23,12 +24,15 @@ extension PushStore {
             .where(SQLColumn("deleted_at", table: "inventory_items"), .is, SQLLiteral.null)
             .where(SQLColumn("disposition", table: "inventory_items"), .is, SQLLiteral.null)
             .orderBy(SQLColumn("due_on", table: "maintenance_tasks")).orderBy(SQLColumn("title", table: "maintenance_tasks")).all()
+        let today = try await Self.householdDays(Set(try rows.map { try $0.decode(column: "household_id", as: UUID.self) }), now: now, on: sql)
         var due: [HouseholdWindow: [MaintenanceReminders.Task]] = [:]
         var order: [HouseholdWindow] = []
         for row in rows {
-            guard let dueOn = CalendarDate(iso: try row.decode(column: "due_on", as: String.self)),
-                  let window = MaintenanceReminders.reminder(dueOn: dueOn, today: today) else { continue }
-            let key = HouseholdWindow(householdId: try row.decode(column: "household_id", as: UUID.self), window: window)
+            let household = try row.decode(column: "household_id", as: UUID.self)
+            guard let dueOn = CalendarDate(iso: try row.decode(column: "due_on", as: String.self)), let day = today[household],
+                  dueOn >= day.adding(days: -MaintenanceReminders.overdueDays) ?? day,
+                  let window = MaintenanceReminders.reminder(dueOn: dueOn, today: day) else { continue }
+            let key = HouseholdWindow(householdId: household, window: window)
             if due[key] == nil { order.append(key) }
             due[key, default: []].append(.init(id: try row.decode(column: "id", as: UUID.self), itemId: try row.decode(column: "item_id", as: UUID.self),
                                                itemName: try row.decode(column: "item_name", as: String.self),

@@ -5,19 +5,22 @@ import SQLKit
 /// Warranty reminders: which are due, and claiming each once (a row per item, window and end date,
 /// so a cluster's servers send each once, and a warranty extended to a new date is reminded of again).
 extension PushStore {
-    /// The reminders due `today` and not sent yet, by household and window.
-    public func dueWarrantyReminders(today: CalendarDate) async throws -> [(householdId: UUID, window: Int, items: [WarrantyReminders.Item])] {
-        guard let horizon = today.adding(days: WarrantyReminders.days.max() ?? 30) else { return [] }
+    /// The reminders due at `now` (on each household's day) and not sent yet, by household and window.
+    public func dueWarrantyReminders(now: Date) async throws -> [(householdId: UUID, window: Int, items: [WarrantyReminders.Item])] {
+        let days = Self.possibleDays(now: now)
+        guard let horizon = days.upperBound.adding(days: WarrantyReminders.days.max() ?? 30) else { return [] }
         let rows = try await sql.select().columns("id", "household_id", "name", "warranty_until").from("inventory_items")
             .where("deleted_at", .is, SQLLiteral.null).where("disposition", .is, SQLLiteral.null)
-            .where("warranty_until", .greaterThanOrEqual, today.description).where("warranty_until", .lessThanOrEqual, horizon.description)
+            .where("warranty_until", .greaterThanOrEqual, days.lowerBound.description).where("warranty_until", .lessThanOrEqual, horizon.description)
             .orderBy("warranty_until").orderBy("name").all()
+        let today = try await Self.householdDays(Set(try rows.map { try $0.decode(column: "household_id", as: UUID.self) }), now: now, on: sql)
         var due: [Key: [WarrantyReminders.Item]] = [:]
         var order: [Key] = []
         for row in rows {
-            guard let end = CalendarDate(iso: try row.decode(column: "warranty_until", as: String.self)),
-                  let window = WarrantyReminders.reminder(endingOn: end, today: today) else { continue }
-            let key = Key(householdId: try row.decode(column: "household_id", as: UUID.self), window: window)
+            let household = try row.decode(column: "household_id", as: UUID.self)
+            guard let end = CalendarDate(iso: try row.decode(column: "warranty_until", as: String.self)), let day = today[household],
+                  let window = WarrantyReminders.reminder(endingOn: end, today: day) else { continue }
+            let key = Key(householdId: household, window: window)
             if due[key] == nil { order.append(key) }
             due[key, default: []].append(.init(id: try row.decode(column: "id", as: UUID.self),
                                                name: try row.decode(column: "name", as: String.self), endsOn: end))

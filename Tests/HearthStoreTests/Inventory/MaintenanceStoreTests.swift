@@ -98,7 +98,7 @@ import Testing
             let push = PushStore(database: database, clock: ada.clock)
             func claim(on day: CalendarDate) async throws -> [Int] {
                 var windows: [Int] = []
-                for due in try await push.dueMaintenanceReminders(today: day) {
+                for due in try await push.dueMaintenanceReminders(now: day.startInUTC + 12 * 3600) {
                     let claimed = try await database.transaction { db in try await push.claimMaintenanceReminders(due.tasks, window: due.window, on: db) }
                     let again = try await database.transaction { db in try await push.claimMaintenanceReminders(due.tasks, window: due.window, on: db) }
                     #expect(claimed.map(\.id) == [filter.id] && again.isEmpty && due.householdId == ada.home)
@@ -115,6 +115,27 @@ import Testing
             _ = try await ada.store.logMaintenance(itemId: fridge.id, householdId: ada.home, taskId: filter.id, title: nil,
                                                    doneOn: date("2027-01-21"), cost: nil, note: nil, today: date("2027-01-21"))
             #expect(try await claim(on: date("2027-07-14")) == [7])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func theDayIsTheHouseholdsNotUTCs(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let clock = VirtualClock()
+            let accounts = AccountStore(database: database, clock: clock)
+            let ada = try await accounts.register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            try await accounts.updateTimeZone(userId: ada.id, "America/Los_Angeles")
+            let store = InventoryStore(database: database, clock: clock)
+            try await store.prepare(householdId: ada.householdId)
+            let boiler = try await store.createItem(id: nil, householdId: ada.householdId, ItemDetails(name: "Boiler")).item
+            _ = try await store.createMaintenanceTask(itemId: boiler.id, householdId: ada.householdId, title: "Service the boiler", interval: nil,
+                                                      dueOn: date("2027-01-20"), note: nil, today: today)
+            let push = PushStore(database: database, clock: clock)
+            // 05:00 UTC on the 20th is 21:00 on the 19th in Los Angeles: due tomorrow there, a week's reminder.
+            let evening = date("2027-01-20").startInUTC + 5 * 3600
+            #expect(try await push.dueMaintenanceReminders(now: evening).map(\.window) == [7])
+            // 09:00 UTC is 01:00 on the 20th there: due today.
+            #expect(try await push.dueMaintenanceReminders(now: evening + 4 * 3600).map(\.window) == [0])
         }
     }
 
