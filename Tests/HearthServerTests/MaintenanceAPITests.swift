@@ -23,6 +23,13 @@ import Testing
             let filter = try await api.send(.post, "\(path)/tasks", json: #"{"title":"Replace the filter","dueOn":"2027-01-18"}"#, token: ada).json()
             #expect(filter["status"] as? String == "dueSoon" && filter["every"] == nil)
 
+            // A task sent again with its id (an outbox retrying): the one made the first time.
+            let clientId = UUID().text
+            let once = #"{"id":"\#(clientId)","title":"Check the flue","dueOn":"2027-06-01"}"#
+            #expect(try await api.send(.post, "\(path)/tasks", json: once, token: ada).status == .created)
+            #expect(try await api.send(.post, "\(path)/tasks", json: once, token: ada).status == .ok)
+            #expect(try await api.send(.delete, "/api/v1/inventory/maintenance/tasks/\(clientId)", token: ada).status == .noContent)
+
             // Refused, and nothing changed: a task done once without a day, 11 years, a year 207.
             for body in [#"{"title":"Bleed the radiators"}"#, #"{"title":"X","every":{"count":11,"unit":"years"}}"#, #"{"title":"X","dueOn":"0207-01-01"}"#] {
                 let refused = try await api.send(.post, "\(path)/tasks", json: body, token: ada)

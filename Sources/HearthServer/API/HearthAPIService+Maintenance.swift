@@ -20,9 +20,10 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let today = services.today(for: user)
-        let task = try await services.inventory.createMaintenanceTask(
-            itemId: try Self.uuid(input.path.id), householdId: user.householdId, title: body.title, interval: body.every?.domain,
-            dueOn: try InventoryInput.date(body.dueOn, field: "dueOn"), note: body.note, today: today)
+        let (task, created) = try await services.inventory.createMaintenanceTask(
+            id: try Self.uuid(body.id), itemId: try Self.uuid(input.path.id), householdId: user.householdId, title: body.title,
+            interval: body.every?.domain, dueOn: try InventoryInput.date(body.dueOn, field: "dueOn"), note: body.note, today: today)
+        guard created else { return .ok(.init(body: .json(.init(task, today: today)))) }
         await services.events.publishInventoryChange("maintenanceChanged", itemId: task.itemId, by: user)
         return .created(.init(body: .json(.init(task, today: today))))
     }
@@ -57,9 +58,11 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let today = services.today(for: user)
-        let entry = try await services.inventory.logMaintenance(
-            itemId: try Self.uuid(input.path.id), householdId: user.householdId, taskId: try Self.uuid(body.taskId), title: body.title,
-            doneOn: try InventoryInput.date(body.doneOn, field: "doneOn") ?? today, cost: body.cost?.domain, note: body.note, today: today)
+        let (entry, created) = try await services.inventory.logMaintenance(
+            id: try Self.uuid(body.id), itemId: try Self.uuid(input.path.id), householdId: user.householdId, taskId: try Self.uuid(body.taskId),
+            title: body.title, doneOn: try InventoryInput.date(body.doneOn, field: "doneOn") ?? today, cost: body.cost?.domain, note: body.note,
+            today: today)
+        guard created else { return .ok(.init(body: .json(.init(entry)))) }
         await services.events.publishInventoryChange("maintenanceChanged", itemId: entry.itemId, by: user)
         return .created(.init(body: .json(.init(entry))))
     }

@@ -57,13 +57,17 @@ extension InventoryStore {
     }
 
     /// Adds a task to an item outside Recently deleted. A repeating task without a due day is due
-    /// one interval from `today`; a task done once needs its day.
-    public func createMaintenanceTask(itemId: UUID, householdId: UUID, title: String, interval: MaintenanceInterval?, dueOn: CalendarDate?,
-                                      note: String?, today: CalendarDate) async throws -> MaintenanceTask {
+    /// one interval from `today`; a task done once needs its day. A client may choose the id:
+    /// sending the same request again answers the task it made the first time (`created` false).
+    public func createMaintenanceTask(id: UUID? = nil, itemId: UUID, householdId: UUID, title: String, interval: MaintenanceInterval?,
+                                      dueOn: CalendarDate?, note: String?, today: CalendarDate) async throws -> (task: MaintenanceTask, created: Bool) {
         try await database.transaction { db in
             // The item first: another household's id is not found, whatever the task says.
-            guard try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db) != nil else {
-                throw try await Self.missing(itemId, householdId, on: db)
+            try await Self.requireLiveItem(itemId, householdId: householdId, on: db)
+            if let id, try await Self.owner(table: "maintenance_tasks", id: id, on: db) != nil {
+                let made = try? await Self.task(id: id, householdId: householdId, on: db)
+                guard let made, made.itemId == itemId else { throw InventoryError.idConflict }
+                return (made, false)
             }
             let clean = try MaintenanceRules.task(title: title, interval: interval, dueOn: dueOn, note: note)
             guard let due = clean.dueOn ?? clean.interval?.next(after: today) else {
@@ -75,10 +79,10 @@ extension InventoryStore {
                 throw InventoryError.invalidMaintenance("An item may have at most \(MaintenanceRules.maximumTasksPerItem) maintenance tasks.")
             }
             let now = clock.now
-            let task = MaintenanceTask(id: ids.next(), itemId: itemId, title: clean.title, interval: clean.interval, dueOn: due, note: clean.note,
-                                       createdAt: now, updatedAt: now)
+            let task = MaintenanceTask(id: id ?? ids.next(), itemId: itemId, title: clean.title, interval: clean.interval, dueOn: due,
+                                       note: clean.note, createdAt: now, updatedAt: now)
             try await Self.insert(task, householdId: householdId, on: db)
-            return task
+            return (task, true)
         }
     }
 
@@ -86,6 +90,7 @@ extension InventoryStore {
     public func updateMaintenanceTask(id: UUID, householdId: UUID, _ change: MaintenanceTaskChange, today: CalendarDate) async throws -> MaintenanceTask {
         try await database.transaction { db in
             var task = try await Self.task(id: id, householdId: householdId, on: db)
+            try await Self.requireLiveItem(task.itemId, householdId: householdId, on: db)
             if let title = change.title { task.title = title }
             if let interval = change.interval { task.interval = interval }
             if let dueOn = change.dueOn { task.dueOn = dueOn }
@@ -108,6 +113,7 @@ extension InventoryStore {
     @discardableResult
     public func deleteMaintenanceTask(id: UUID, householdId: UUID) async throws -> UUID {
         let itemId = try await maintenanceTask(id: id, householdId: householdId).itemId
+        try await Self.requireLiveItem(itemId, householdId: householdId, on: sql)
         guard try await sql.delete(from: "maintenance_tasks").where("id", .equal, id).where("household_id", .equal, householdId)
             .runCounting() > 0 else { throw InventoryError.maintenanceNotFound }
         return itemId
@@ -115,34 +121,42 @@ extension InventoryStore {
 
     /// Logs something done to an item outside Recently deleted. Done for a task, it takes the
     /// task's title unless given one, and moves the task on: a repeating one is next due an interval
-    /// after the latest day it was done, one done once is due no more.
-    public func logMaintenance(itemId: UUID, householdId: UUID, taskId: UUID?, title: String?, doneOn: CalendarDate, cost: Money?,
-                               note: String?, today: CalendarDate) async throws -> MaintenanceEntry {
+    /// after the latest day it was done, one done once is due no more. A client may choose the id:
+    /// sending it again answers the entry made the first time (`created` false) and moves nothing on.
+    public func logMaintenance(id: UUID? = nil, itemId: UUID, householdId: UUID, taskId: UUID?, title: String?, doneOn: CalendarDate,
+                               cost: Money?, note: String?, today: CalendarDate) async throws -> (entry: MaintenanceEntry, created: Bool) {
         try await database.transaction { db in
-            guard try await Self.item(id: itemId, householdId: householdId, includingDeleted: false, on: db) != nil else { throw try await Self.missing(itemId, householdId, on: db) }
+            try await Self.requireLiveItem(itemId, householdId: householdId, on: db)
+            if let id, try await Self.owner(table: "maintenance_log", id: id, on: db) != nil {
+                let row = try await db.select().columns(Self.entryColumns).from("maintenance_log").where("id", .equal, id)
+                    .where("household_id", .equal, householdId).where("item_id", .equal, itemId).first()
+                guard let row else { throw InventoryError.idConflict }
+                return (try Self.entry(from: row), false)
+            }
             var task: MaintenanceTask?
             if let taskId {
                 task = try await Self.task(id: taskId, householdId: householdId, on: db)
                 guard task?.itemId == itemId else { throw InventoryError.maintenanceNotFound }
             }
             let clean = try MaintenanceRules.entry(title: title?.nilIfEmpty ?? task?.title, doneOn: doneOn, cost: cost, note: note, today: today)
-            let entry = MaintenanceEntry(id: ids.next(), itemId: itemId, taskId: taskId, title: clean.title, doneOn: doneOn, cost: clean.cost,
-                                         note: clean.note, createdAt: clock.now)
+            let entry = MaintenanceEntry(id: id ?? ids.next(), itemId: itemId, taskId: taskId, title: clean.title, doneOn: doneOn,
+                                         cost: clean.cost, note: clean.note, createdAt: clock.now)
             try await Self.insert(entry, householdId: householdId, on: db)
             if let task {
                 let latest = try await Self.lastDone(taskId: task.id, on: db) ?? doneOn
                 try await db.update("maintenance_tasks").set("due_on", to: SQLBind(task.dueAfter(lastDone: latest)?.description))
                     .set("updated_at", to: clock.now).where("id", .equal, task.id).run()
             }
-            return entry
+            return (entry, true)
         }
     }
 
     /// Removes an entry of the log (its task's due day stays as it is: change it on the task); answers its item.
     @discardableResult
     public func deleteMaintenanceEntry(id: UUID, householdId: UUID) async throws -> UUID {
-        guard let itemId = try await maintenanceEntryItem(id: id, householdId: householdId),
-              try await sql.delete(from: "maintenance_log").where("id", .equal, id).where("household_id", .equal, householdId).runCounting() > 0
+        guard let itemId = try await maintenanceEntryItem(id: id, householdId: householdId) else { throw InventoryError.maintenanceNotFound }
+        try await Self.requireLiveItem(itemId, householdId: householdId, on: sql)
+        guard try await sql.delete(from: "maintenance_log").where("id", .equal, id).where("household_id", .equal, householdId).runCounting() > 0
         else { throw InventoryError.maintenanceNotFound }
         return itemId
     }
@@ -186,6 +200,13 @@ extension InventoryStore {
 extension InventoryStore {
     static let taskColumns = ["id", "item_id", "title", "every_count", "every_unit", "due_on", "note", "created_at", "updated_at"]
     static let entryColumns = ["id", "item_id", "task_id", "title", "done_on", "cost", "cost_currency", "note", "created_at"]
+
+    /// Refuses an item in Recently deleted (410) or not the household's (404).
+    static func requireLiveItem(_ itemId: UUID, householdId: UUID, on db: any SQLDatabase) async throws {
+        guard try await item(id: itemId, householdId: householdId, includingDeleted: false, on: db) != nil else {
+            throw try await missing(itemId, householdId, on: db)
+        }
+    }
 
     static func task(id: UUID, householdId: UUID, on db: any SQLDatabase) async throws -> MaintenanceTask {
         guard let row = try await db.select().columns(taskColumns).from("maintenance_tasks").where("id", .equal, id)

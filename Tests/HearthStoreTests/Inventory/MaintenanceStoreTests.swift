@@ -19,19 +19,19 @@ import Testing
             let store = ada.store
             // A repeating task without a day is due an interval from today; one done once needs its day.
             let service = try await store.createMaintenanceTask(itemId: boiler.id, householdId: ada.home, title: "Service the boiler",
-                                                                interval: yearly, dueOn: nil, note: nil, today: today)
+                                                                interval: yearly, dueOn: nil, note: nil, today: today).task
             #expect(service.dueOn == date("2028-01-15"))
             await #expect(throws: InventoryError.self) {
                 try await store.createMaintenanceTask(itemId: boiler.id, householdId: ada.home, title: "Bleed the radiators", interval: nil,
                                                       dueOn: nil, note: nil, today: today)
             }
             let bleed = try await store.createMaintenanceTask(itemId: boiler.id, householdId: ada.home, title: "Bleed the radiators", interval: nil,
-                                                              dueOn: date("2027-01-20"), note: nil, today: today)
+                                                              dueOn: date("2027-01-20"), note: nil, today: today).task
 
             // Done on the 10th: due a year after. An older entry leaves it; a newer one moves it.
             let cost = Money(amount: 12_000, currency: "USD")
             let done = try await store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: service.id, title: nil,
-                                                      doneOn: date("2027-01-10"), cost: cost, note: "Annual service", today: today)
+                                                      doneOn: date("2027-01-10"), cost: cost, note: "Annual service", today: today).entry
             #expect(done.title == "Service the boiler" && done.cost == cost && done.taskId == service.id)
             #expect(try await store.maintenanceTask(id: service.id, householdId: ada.home).dueOn == date("2028-01-10"))
             _ = try await store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: service.id, title: nil, doneOn: date("2025-12-01"),
@@ -52,6 +52,30 @@ import Testing
                 try await store.logMaintenance(itemId: kettle.id, householdId: ada.home, taskId: nil, title: " ", doneOn: today, cost: nil, note: nil, today: today)
             }
 
+            // Sent again with its id (an answer lost): the same task and entry, the task not moved on twice.
+            let id = UUID(), entryId = UUID()
+            let first = try await store.createMaintenanceTask(id: id, itemId: kettle.id, householdId: ada.home, title: "Descale", interval: yearly,
+                                                              dueOn: nil, note: nil, today: today)
+            let again = try await store.createMaintenanceTask(id: id, itemId: kettle.id, householdId: ada.home, title: "Descale", interval: yearly,
+                                                              dueOn: nil, note: nil, today: today)
+            #expect(first.created && !again.created && again.task == first.task)
+            let logged = try await store.logMaintenance(id: entryId, itemId: kettle.id, householdId: ada.home, taskId: id, title: nil,
+                                                        doneOn: today, cost: nil, note: nil, today: today)
+            let resent = try await store.logMaintenance(id: entryId, itemId: kettle.id, householdId: ada.home, taskId: id, title: nil,
+                                                        doneOn: today, cost: nil, note: nil, today: today)
+            #expect(logged.created && !resent.created && resent.entry == logged.entry)
+            #expect(try await store.maintenance(itemId: kettle.id, householdId: ada.home).log.count == 1)
+            await #expect(throws: InventoryError.idConflict) {
+                try await store.createMaintenanceTask(id: id, itemId: boiler.id, householdId: ada.home, title: "Descale", interval: yearly,
+                                                      dueOn: nil, note: nil, today: today)
+            }
+            // An item in Recently deleted keeps its tasks as they are.
+            try await store.deleteItem(id: kettle.id, householdId: ada.home)
+            await #expect(throws: InventoryError.itemDeleted) {
+                try await store.updateMaintenanceTask(id: id, householdId: ada.home, .init(title: "Descale the kettle"), today: today)
+            }
+            await #expect(throws: InventoryError.itemDeleted) { try await store.deleteMaintenanceTask(id: id, householdId: ada.home) }
+
             // Deleting the task keeps its log; purging the item takes both.
             try await store.deleteMaintenanceTask(id: service.id, householdId: ada.home)
             let kept = try await store.maintenance(itemId: boiler.id, householdId: ada.home)
@@ -70,7 +94,7 @@ import Testing
             func task(_ home: InventoryFixture, _ item: String, _ title: String, due: String) async throws -> MaintenanceTask {
                 let item = try await home.add(item)
                 return try await home.store.createMaintenanceTask(itemId: item.id, householdId: home.home, title: title, interval: nil,
-                                                                  dueOn: date(due), note: nil, today: today)
+                                                                  dueOn: date(due), note: nil, today: today).task
             }
             let filter = try await task(ada, "Fridge", "Replace the filter", due: "2027-01-20")
             let overdue = try await task(ada, "Gutters", "Clear the gutters", due: "2026-11-01")
@@ -94,7 +118,7 @@ import Testing
             let fridge = try await ada.add("Fridge")
             let filter = try await ada.store.createMaintenanceTask(itemId: fridge.id, householdId: ada.home, title: "Replace the filter",
                                                                    interval: MaintenanceInterval(count: 6, unit: .months), dueOn: date("2027-01-20"),
-                                                                   note: nil, today: today)
+                                                                   note: nil, today: today).task
             let push = PushStore(database: database, clock: ada.clock)
             func claim(on day: CalendarDate) async throws -> [Int] {
                 var windows: [Int] = []
@@ -145,7 +169,7 @@ import Testing
             let ada = try await InventoryFixture.make(database)
             let boiler = try await ada.add("Boiler")
             let service = try await ada.store.createMaintenanceTask(itemId: boiler.id, householdId: ada.home, title: "Service the boiler",
-                                                                    interval: yearly, dueOn: nil, note: "Gas Safe engineer", today: today)
+                                                                    interval: yearly, dueOn: nil, note: "Gas Safe engineer", today: today).task
             _ = try await ada.store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: service.id, title: nil, doneOn: today,
                                                    cost: Money(amount: 9_500, currency: "GBP"), note: "All fine", today: today)
             _ = try await ada.store.logMaintenance(itemId: boiler.id, householdId: ada.home, taskId: nil, title: "New pressure valve",

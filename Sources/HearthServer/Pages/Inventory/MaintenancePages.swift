@@ -107,7 +107,7 @@ struct MaintenancePages {
         }
     }
 
-    private func log(_ form: EntryForm, itemId: UUID, taskId: UUID?, user: User) async throws -> MaintenanceEntry {
+    private func log(_ form: EntryForm, itemId: UUID, taskId: UUID?, user: User) async throws -> (entry: MaintenanceEntry, created: Bool) {
         let currency = try await services.inventory.currency(householdId: user.householdId), today = services.today(for: user)
         return try await services.inventory.logMaintenance(
             itemId: itemId, householdId: user.householdId, taskId: taskId, title: form.title,
