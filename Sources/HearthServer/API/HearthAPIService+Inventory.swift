@@ -54,16 +54,14 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let body = switch input.body { case .json(let body): body }
         let roomId = try Self.uuid(body.roomId), categoryId = try Self.uuid(body.categoryId)
-        let ids = try body.itemIds.map { try Self.uuid($0) }
-        let changed: Int
-        switch body.action {
-        case .move: changed = try await services.inventory.bulkChange(.move(roomId: roomId), itemIds: ids, householdId: user.householdId)
-        case .categorize: changed = try await services.inventory.bulkChange(.categorize(categoryId: categoryId), itemIds: ids, householdId: user.householdId)
-        case .delete: changed = try await services.inventory.bulkChange(.delete, itemIds: ids, householdId: user.householdId)
-        case .check:
-            changed = try await services.inventory.checkItems(ids, householdId: user.householdId, on: services.today(for: user),
-                                                              movedTo: roomId.map { .some($0) })
+        let change: InventoryStore.BulkChange = switch body.action {
+        case .move: .move(roomId: roomId)
+        case .categorize: .categorize(categoryId: categoryId)
+        case .delete: .delete
+        case .check: .check(on: services.today(for: user), movedTo: roomId.map { .some($0) })
         }
+        let ids = try body.itemIds.map { try Self.uuid($0) }
+        let changed = try await services.inventory.bulkChange(change, itemIds: ids, householdId: user.householdId)
         if changed > 0 { await services.events.publishInventoryChange("itemsChanged", itemId: nil, by: user) }
         return .ok(.init(body: .json(.init(changed: changed))))
     }

@@ -2,9 +2,9 @@ import Foundation
 import HearthCore
 import SQLKit
 
-/// The yearly check: walking the home room by room, marking each thing still here (or moved, or
-/// gone), and what is left to check. An item counts as checked for 12 months from the day someone
-/// last saw it: its check, else the day it was added.
+/// The yearly check: what is left to check in each room, and the household's check settings (a
+/// thing is marked seen by ``bulkChange(_:itemIds:householdId:)``'s `check`). An item counts as
+/// checked for 12 months from the day someone last saw it: its check, else the day it was added.
 extension InventoryStore {
     /// A room's items the household still owns, and how many of them are left to check.
     public struct CheckProgress: Sendable, Equatable {
@@ -48,32 +48,6 @@ extension InventoryStore {
         case .unassigned: query.where("room_id", .is, SQLLiteral.null)
         }
         return try await Self.items(from: query.orderBy("name_key").orderBy("id").limit(InventoryRules.maximumSelection).all(), on: sql)
-    }
-
-    /// Marks items seen `on` a day (outside Recently deleted; other households' ids are skipped);
-    /// with `movedTo`, they were found in that room (nil: in no room) and move there with what they
-    /// hold. Returns how many were checked.
-    public func checkItems(_ itemIds: [UUID], householdId: UUID, on day: CalendarDate, movedTo: UUID?? = nil) async throws -> Int {
-        let unique = Array(Set(itemIds))
-        guard (1...InventoryRules.maximumSelection).contains(unique.count) else { throw InventoryError.invalidSelection }
-        let now = clock.now
-        return try await database.transaction { db in
-            let update = db.update("inventory_items").set("verified_on", to: day.description)
-            if let movedTo {
-                if let room = movedTo, try await Self.group(.room, id: room, householdId: householdId, on: db) == nil {
-                    throw InventoryError.groupNotFound(.room)
-                }
-                update.set("room_id", to: SQLBind(movedTo)).set("updated_at", to: now)
-            }
-            let checked = try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
-                .where("id", .in, unique).runCounting()
-            if let movedTo { try await Self.carryContents(of: unique, to: movedTo, householdId: householdId, now: now, on: db) }
-            if checked > 0 {
-                try await db.update("households").set("last_checked_on", to: day.description).where("id", .equal, householdId)
-                    .where(SQLQueryString("(last_checked_on IS NULL OR last_checked_on < \(bind: day.description))")).run()
-            }
-            return checked
-        }
     }
 }
 

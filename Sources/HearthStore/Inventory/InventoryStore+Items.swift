@@ -146,32 +146,47 @@ extension InventoryStore {
         case categorize(categoryId: UUID?)
         /// To Recently deleted.
         case delete
+        /// Seen on a day (the yearly check); with `movedTo`, found in that room (nil: in no room).
+        case check(on: CalendarDate, movedTo: UUID?? = nil)
     }
 
     /// Changes a selection of the household's items in one transaction; ids of other households or
     /// of deleted items are skipped. Returns how many items changed. Items moved to another room
-    /// take what they hold with them and leave a box that stays behind.
+    /// take what they hold with them and leave a box that stays behind. A check alone changes no
+    /// item (its `updated_at` stays) and sets the day the household last checked.
     public func bulkChange(_ change: BulkChange, itemIds: [UUID], householdId: UUID) async throws -> Int {
         let unique = Array(Set(itemIds))
         guard (1...InventoryRules.maximumSelection).contains(unique.count) else { throw InventoryError.invalidSelection }
         let now = clock.now
         return try await database.transaction { db in
-            let update = db.update("inventory_items").set("updated_at", to: now)
+            let update = db.update("inventory_items")
+            var moved: UUID??
+            func move(to roomId: UUID?) async throws {
+                if let roomId, try await Self.group(.room, id: roomId, householdId: householdId, on: db) == nil { throw InventoryError.groupNotFound(.room) }
+                update.set("room_id", to: SQLBind(roomId)).set("updated_at", to: now)
+                moved = .some(roomId)
+            }
             switch change {
             case .move(let roomId):
-                if let roomId, try await Self.group(.room, id: roomId, householdId: householdId, on: db) == nil { throw InventoryError.groupNotFound(.room) }
-                update.set("room_id", to: SQLBind(roomId))
+                try await move(to: roomId)
+            case .check(let day, let movedTo):
+                update.set("verified_on", to: day.description)
+                if let movedTo { try await move(to: movedTo) }
             case .categorize(let categoryId):
                 if let categoryId, try await Self.group(.category, id: categoryId, householdId: householdId, on: db) == nil {
                     throw InventoryError.groupNotFound(.category)
                 }
-                update.set("category_id", to: SQLBind(categoryId))
+                update.set("category_id", to: SQLBind(categoryId)).set("updated_at", to: now)
             case .delete:
-                update.set("deleted_at", to: now)
+                update.set("deleted_at", to: now).set("updated_at", to: now)
             }
             let changed = try await update.where("household_id", .equal, householdId).where("deleted_at", .is, SQLLiteral.null)
                 .where("id", .in, unique).runCounting()
-            if case .move(let roomId) = change { try await Self.carryContents(of: unique, to: roomId, householdId: householdId, now: now, on: db) }
+            if let moved { try await Self.carryContents(of: unique, to: moved, householdId: householdId, now: now, on: db) }
+            if case .check(let day, _) = change, changed > 0 {
+                try await db.update("households").set("last_checked_on", to: day.description).where("id", .equal, householdId)
+                    .where(SQLQueryString("(last_checked_on IS NULL OR last_checked_on < \(bind: day.description))")).run()
+            }
             return changed
         }
     }

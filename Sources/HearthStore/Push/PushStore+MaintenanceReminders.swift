@@ -25,57 +25,28 @@ extension PushStore {
             .where(SQLColumn("disposition", table: "inventory_items"), .is, SQLLiteral.null)
             .orderBy(SQLColumn("due_on", table: "maintenance_tasks")).orderBy(SQLColumn("title", table: "maintenance_tasks")).all()
         let today = try await Self.householdDays(Set(try rows.map { try $0.decode(column: "household_id", as: UUID.self) }), now: now, on: sql)
-        var due: [HouseholdWindow: [MaintenanceReminders.Task]] = [:]
-        var order: [HouseholdWindow] = []
-        for row in rows {
+        let candidates = try rows.compactMap { row -> ReminderCandidate<MaintenanceReminders.Task>? in
             let household = try row.decode(column: "household_id", as: UUID.self)
             guard let dueOn = CalendarDate(iso: try row.decode(column: "due_on", as: String.self)), let day = today[household],
                   dueOn >= day.adding(days: -MaintenanceReminders.overdueDays) ?? day,
-                  let window = MaintenanceReminders.reminder(dueOn: dueOn, today: day) else { continue }
-            let key = HouseholdWindow(householdId: household, window: window)
-            if due[key] == nil { order.append(key) }
-            due[key, default: []].append(.init(id: try row.decode(column: "id", as: UUID.self), itemId: try row.decode(column: "item_id", as: UUID.self),
-                                               itemName: try row.decode(column: "item_name", as: String.self),
-                                               title: try row.decode(column: "title", as: String.self), dueOn: dueOn))
+                  let window = MaintenanceReminders.reminder(dueOn: dueOn, today: day) else { return nil }
+            let task = MaintenanceReminders.Task(id: try row.decode(column: "id", as: UUID.self), itemId: try row.decode(column: "item_id", as: UUID.self),
+                                                 itemName: try row.decode(column: "item_name", as: String.self),
+                                                 title: try row.decode(column: "title", as: String.self), dueOn: dueOn)
+            return ReminderCandidate(householdId: household, window: window, itemId: task.itemId, name: Self.reminderName(window: window, task: task),
+                                     value: task)
         }
-        let sent = try await sentMaintenanceReminders(for: due.values.flatMap { $0 }.map(\.itemId))
-        return order.compactMap { key in
-            let tasks = due[key]!.filter { !sent.contains(Self.reminder(window: key.window, task: $0)) }
-            return tasks.isEmpty ? nil : (key.householdId, key.window, tasks)
-        }
+        return try await unsent(candidates).map { ($0.householdId, $0.window, $0.values) }
     }
 
     /// Marks the reminders of `tasks` sent within the caller's transaction; answers the tasks this
     /// call marked (another server may have sent some meanwhile).
     public func claimMaintenanceReminders(_ tasks: [MaintenanceReminders.Task], window: Int, on db: any SQLDatabase) async throws -> [MaintenanceReminders.Task] {
-        var claimed: [MaintenanceReminders.Task] = []
-        for task in tasks {
-            let inserted = try await db.insert(into: "push_reminders").columns("item_id", "reminder", "sent_at")
-                .values(SQLBind(task.itemId), SQLBind(Self.reminder(window: window, task: task)), SQLBind(clock.now))
-                .ignoringConflicts(with: ["item_id", "reminder"]).returning("item_id").all()
-            if !inserted.isEmpty { claimed.append(task) }
-        }
-        return claimed
-    }
-
-    private struct HouseholdWindow: Hashable {
-        let householdId: UUID
-        let window: Int
+        try await claim(tasks, on: db) { ($0.itemId, Self.reminderName(window: window, task: $0)) }
     }
 
     /// "maintenance:<task>:<window>:<due day>", unique within its item.
-    private static func reminder(window: Int, task: MaintenanceReminders.Task) -> String {
+    private static func reminderName(window: Int, task: MaintenanceReminders.Task) -> String {
         "maintenance:\(task.id.text):\(window):\(task.dueOn)"
-    }
-
-    private func sentMaintenanceReminders(for itemIds: [UUID]) async throws -> Set<String> {
-        var sent = Set<String>()
-        for chunk in Array(Set(itemIds)).chunks(of: 1000) {
-            for row in try await sql.select().column("reminder").from("push_reminders").where("item_id", isOneOf: chunk, on: sql)
-                .where("reminder", .like, "maintenance:%").all() {
-                sent.insert(try row.decode(column: "reminder", as: String.self))
-            }
-        }
-        return sent
     }
 }

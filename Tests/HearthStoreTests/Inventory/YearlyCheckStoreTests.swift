@@ -35,8 +35,8 @@ import Testing
             #expect(summary.checkCountsInScore && summary.score == Int((Double(blenderScore) / 5).rounded()) && summary.score < score)
 
             // The kettle is here; the drill was found in the garage and takes its bits; the toaster is gone.
-            #expect(try await ada.store.checkItems([kettle.id], householdId: ada.home, on: day) == 1)
-            #expect(try await ada.store.checkItems([drill.id], householdId: ada.home, on: day, movedTo: .some(garage)) == 1)
+            #expect(try await ada.store.bulkChange(.check(on: day), itemIds: [kettle.id], householdId: ada.home) == 1)
+            #expect(try await ada.store.bulkChange(.check(on: day, movedTo: .some(garage)), itemIds: [drill.id], householdId: ada.home) == 1)
             _ = try await ada.store.updateItem(id: toaster.id, householdId: ada.home) { $0.disposition = .archived }
             let moved = try #require(try await ada.store.item(id: bits.id, householdId: ada.home))
             #expect(moved.roomId == garage && moved.verifiedOn == nil, "carried along, not itself seen")
@@ -47,9 +47,9 @@ import Testing
 
             // Another household's ids are skipped; a room of another household is not found.
             let bob = try await InventoryFixture.make(database, email: "bob@example.org", clock: ada.clock)
-            #expect(try await bob.store.checkItems([kettle.id], householdId: bob.home, on: day) == 0)
+            #expect(try await bob.store.bulkChange(.check(on: day), itemIds: [kettle.id], householdId: bob.home) == 0)
             await #expect(throws: InventoryError.groupNotFound(.room)) {
-                try await bob.store.checkItems([kettle.id], householdId: bob.home, on: day, movedTo: .some(garage))
+                try await bob.store.bulkChange(.check(on: day, movedTo: .some(garage)), itemIds: [kettle.id], householdId: bob.home)
             }
             #expect(try await bob.store.checkSettings(householdId: bob.home).lastChecked == nil)
 

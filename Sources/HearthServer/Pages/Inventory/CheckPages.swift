@@ -74,12 +74,13 @@ struct CheckPages {
         let today = services.today(for: user)
         do {
             switch form.answer {
-            case "here": _ = try await services.inventory.checkItems([id], householdId: user.householdId, on: today)
+            case "here": _ = try await services.inventory.bulkChange(.check(on: today), itemIds: [id], householdId: user.householdId)
             case "moved":
                 guard let value = form.room, value == "none" || UUID(uuidString: value) != nil else {
                     throw HTTPError(.badRequest, message: "Choose the room it was found in.")
                 }
-                _ = try await services.inventory.checkItems([id], householdId: user.householdId, on: today, movedTo: .some(UUID(uuidString: value)))
+                _ = try await services.inventory.bulkChange(.check(on: today, movedTo: .some(UUID(uuidString: value))), itemIds: [id],
+                                                                householdId: user.householdId)
             case "gone":
                 _ = try await services.inventory.updateItem(id: id, householdId: user.householdId) { $0.disposition = .archived }
             default: throw HTTPError(.badRequest, message: "Answer here, moved or gone.")
@@ -101,7 +102,7 @@ struct CheckPages {
         guard let room = Self.filter(form.room) else { throw HTTPError(.badRequest, message: "Choose a room.") }
         let left = try await services.inventory.itemsToCheck(householdId: user.householdId, room: room, today: today)
         if !left.isEmpty {
-            _ = try await services.inventory.checkItems(left.map(\.id), householdId: user.householdId, on: today)
+            _ = try await services.inventory.bulkChange(.check(on: today), itemIds: left.map(\.id), householdId: user.householdId)
             await services.events.publishInventoryChange("itemsChanged", itemId: nil, by: user)
         }
         return .seeOther(Self.roomPath(form.room) + "#check-items")
