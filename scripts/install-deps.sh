@@ -27,6 +27,9 @@ done
 # HearthReports: PDF through cairo and pango, ZIP archives through zlib.
 pkg-config --exists pangocairo 2>/dev/null || need+=(libcairo2-dev libpango1.0-dev)
 pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
+# A PDF (a receipt, an item's manual) is read by poppler's pdfinfo and pdftoppm in a child process,
+# under a time and memory cap, before libvips draws its first page in the server.
+have_cmd pdftoppm || need+=(poppler-utils)
 # QR codes (two-step sign-in's setup) through libqrencode.
 pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 # Report PDFs print names in any script: Noto for most, Noto CJK for Chinese, Japanese and Korean.
@@ -42,8 +45,6 @@ case "${1:-run}" in
         # Lists show emoji; without this font the screenshots show empty boxes.
         [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need+=(fonts-noto-color-emoji)
         python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
-        # The browser tests render report PDFs to PNG with pdftoppm and look at them.
-        have_cmd pdftoppm || need+=(poppler-utils)
         # Label sheets' QR codes are read back from those PNGs with zbarimg.
         have_cmd zbarimg || need+=(zbar-tools)
         # The cluster's chaos run puts nginx before three servers.

@@ -69,7 +69,7 @@ struct BackupClient {
             return parts.isEmpty ? nil : "  \(name): " + parts.joined(separator: ", ")
         }
         var lines = [report.dryRun ? "A \(report.strategy.rawValue) would change (nothing was changed):" : "Restored (\(report.strategy.rawValue)):"]
-        lines += [line("Items", report.items), line("Photos", report.photos), line("Receipts", report.receipts),
+        lines += [line("Items", report.items), line("Photos", report.photos), line("Documents", report.documents), line("Receipts", report.receipts),
                   line("Rooms", report.rooms), line("Categories", report.categories), line("Claims", report.claims), line("Shopping lists", report.lists),
                   line("Focus sessions", report.sessions)].compactMap { $0 }
         if lines.count == 1 { lines.append("  nothing") }

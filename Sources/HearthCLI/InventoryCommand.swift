@@ -8,7 +8,7 @@ struct InventoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inventory", abstract: "Your household's home inventory.",
         discussion: "Items, rooms and categories are named as you would say them: the whole name in any case, or the start of one.",
-        subcommands: [Summary.self, Add.self, List.self, Search.self, Show.self, ReadReceipt.self, Score.self, Label.self, Maintenance.self],
+        subcommands: [Summary.self, Add.self, List.self, Search.self, Show.self, ReadReceipt.self, Score.self, Label.self, Maintenance.self, Doc.self],
         defaultSubcommand: Summary.self
     )
 

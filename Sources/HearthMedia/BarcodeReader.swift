@@ -10,9 +10,9 @@ public struct BarcodeReader: Sendable {
     /// Every code zbar finds in the photo (EAN-13, UPC-A, Code 128, QR at least), sorted by
     /// symbology and then text; [] when none.
     public func codes(inImageAt path: String) async throws -> [Barcode] {
-        let (maxPixels, recent) = (processor.maxPixels, processor.recent)
+        let processor = processor
         return try await processor.run {
-            let source = try SourceImage.open(path: path, maxPixels: maxPixels, recent: recent)
+            let source = try processor.open(path)
             let found = try Self.scan(source)
             return Set(found).sorted { ($0.symbology, $0.text) < ($1.symbology, $1.text) }
         }

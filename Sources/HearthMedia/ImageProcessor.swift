@@ -10,6 +10,7 @@ public struct ImageProcessor: Sendable {
     public let maxPixels: Int
     let gate: JobGate
     let recent = RecentDecodes()
+    let pdfCheck = PDFCheck()
 
     /// A processor refusing pictures over `maxPixels` and running at most `concurrentJobs` decodes at once.
     public init(maxPixels: Int = 100_000_000, concurrentJobs: Int = 2) {
@@ -19,9 +20,8 @@ public struct ImageProcessor: Sendable {
 
     /// Decodes the whole file (so a truncated or corrupt image is caught here, not later) and says what it is.
     public func inspect(path: String) async throws -> ImageInfo {
-        let (maxPixels, recent) = (maxPixels, recent)
-        return try await run {
-            let source = try SourceImage.open(path: path, maxPixels: maxPixels, recent: recent)
+        try await run {
+            let source = try open(path)
             try source.decodeEveryPixel()
             return source.info
         }
@@ -31,13 +31,17 @@ public struct ImageProcessor: Sendable {
     /// EXIF orientation applied, ALL metadata stripped (no EXIF/GPS/XMP/ICC in the output), converted to sRGB.
     /// For a PDF, its first page. HEIC/HEIF input works.
     public func jpeg(from path: String, maxSide: Int?, quality: Int = 82) async throws -> Data {
-        let (maxPixels, recent) = (maxPixels, recent)
         let quality = min(max(quality, 1), 100)
         return try await run {
-            let source = try SourceImage.open(path: path, maxPixels: maxPixels, recent: recent)
+            let source = try open(path)
             let picture = try source.upright(longSide: maxSide.map { max(1, $0) }, allowEnlarging: false)
             return try picture.flattenedOnWhite().converted(to: VIPS_INTERPRETATION_sRGB).jpegData(quality: quality)
         }
+    }
+
+    /// Opens a file for one job (see ``SourceImage/open(path:maxPixels:recent:pdfCheck:)``); on a job's thread.
+    func open(_ path: String) throws -> SourceImage {
+        try SourceImage.open(path: path, maxPixels: maxPixels, recent: recent, pdfCheck: pdfCheck)
     }
 
     /// Runs blocking libvips work (this processor's, the barcode and the text reader's) on a

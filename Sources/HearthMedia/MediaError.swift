@@ -6,6 +6,8 @@ public enum MediaError: Error, Equatable, Sendable {
     case unreadable(String)
     /// More pixels than the `ImageProcessor` allows; the associated value is the picture's count.
     case tooManyPixels(Int)
+    /// A PDF that took longer or more memory to read than a document may.
+    case tooComplex
     /// Anything else a library reported (no OCR language data, an unreadable path, ...).
     case failed(String)
 
@@ -16,6 +18,7 @@ public enum MediaError: Error, Equatable, Sendable {
         case .unreadable: "This file looks like a photo or PDF but is damaged or incomplete; please upload it again."
         case .tooManyPixels(let count):
             "This picture is too large (\(count / 1_000_000) megapixels); please upload a smaller one."
+        case .tooComplex: "This PDF takes too long to read; save it again (for example with Print to PDF) and upload that copy."
         case .failed: "The picture could not be processed; please try again later."
         }
     }

@@ -12,17 +12,19 @@ struct SourceImage {
     var recent: RecentDecodes? = nil
     var file: FileIdentity? = nil
 
-    /// Reads the file's signature and header; throws `.notAnImage`, `.unreadable` or `.tooManyPixels`.
-    /// A HEIF photo is decoded through `recent` when given.
-    static func open(path: String, maxPixels: Int, recent: RecentDecodes? = nil) throws -> SourceImage {
+    /// Reads the file's signature and header; throws `.notAnImage`, `.unreadable` or `.tooManyPixels`
+    /// (and `.tooComplex` for a PDF over `pdfCheck`'s caps). A HEIF photo is decoded through `recent` when given.
+    static func open(path: String, maxPixels: Int, recent: RecentDecodes? = nil, pdfCheck: PDFCheck) throws -> SourceImage {
         try Vips.ensureStarted()
         guard let kind = try ImageKind.detect(path: path) else { throw MediaError.notAnImage }
+        let pages = kind == .pdf ? try pdfCheck.pages(of: path) : 1
         let header = try VipsImageRef.load(path: path, kind: kind, pdfDPI: 150)
         let turned = header.orientationSwapsSides
         let info = ImageInfo(
             kind: kind,
             width: turned ? header.height : header.width,
-            height: turned ? header.width : header.height
+            height: turned ? header.width : header.height,
+            pages: pages
         )
         let pixels = info.width * info.height
         guard pixels <= maxPixels else { throw MediaError.tooManyPixels(pixels) }

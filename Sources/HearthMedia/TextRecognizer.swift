@@ -39,11 +39,11 @@ public struct TextRecognizer: Sendable {
     /// blanked; read as one column of lines (tesseract's `--psm 4`), so a receipt's prices stay on
     /// their items' lines. Throws `MediaError.failed` when tesseract cannot start (no language data).
     public func lines(inImageAt path: String) async throws -> [RecognizedLine] {
-        let (maxPixels, recent) = (processor.maxPixels, processor.recent)
+        let processor = processor
         let languages = languages
         let dataPath = dataPath
         return try await processor.run {
-            let source = try SourceImage.open(path: path, maxPixels: maxPixels, recent: recent)
+            let source = try processor.open(path)
             let page = try OCRPage.prepare(source)
             return try Tesseract.recognize(page, languages: languages, dataPath: dataPath)
         }

@@ -44,6 +44,10 @@ public final class BackupJSONWriter: BackupSink, @unchecked Sendable {
         try field("appVersion", outline.appVersion)
         try field("categories", outline.categories, comma: true)
         if let claims = outline.claims { try field("claims", claims, comma: true) }
+        if let documents = outline.documents {
+            try field("documents", documents, comma: true)
+            documents.map(\.file).forEach(name)
+        }
         try field("exportDate", outline.exportDate, comma: true)
         try field("formatVersion", outline.formatVersion, comma: true)
         try field("household", outline.household, comma: true)

@@ -36,7 +36,7 @@ public struct StreamedBackup: BackupSource {
     /// soon as it is read.
     static let keys: Set<String> = [
         "formatVersion", "appVersion", "exportDate", "household", "rooms", "categories", "items", "receipts", "lists", "members", "claims",
-        "stores", "taughtNames", "maintenance",
+        "stores", "taughtNames", "maintenance", "documents",
     ]
 
     public var notes: [String] {

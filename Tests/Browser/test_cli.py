@@ -272,6 +272,17 @@ def test_the_inventory_from_the_command_line(server, hearth_bin, tmp_path):
     missing = _hearth(hearth_bin, tmp_path, "inventory", "receipt", str(tmp_path / "nope.jpg"))
     assert missing.returncode != 0 and "Cannot read" in missing.stderr
 
+    # A manual attached to the television and listed back; a file that is no document is refused.
+    manual = _hearth(hearth_bin, tmp_path, "inventory", "doc", "add", "Television", os.path.join(fixtures, "document.pdf"),
+                     "--kind", "manual", "--title", "TV manual")
+    assert manual.returncode == 0 and "Attached Manual: TV manual (PDF, 1 page, 595 bytes) to Television." in manual.stdout, manual.stderr
+    documents = _hearth(hearth_bin, tmp_path, "inventory", "doc", "Television")
+    assert documents.returncode == 0 and "Manual: TV manual (PDF, 1 page" in documents.stdout, documents.stdout + documents.stderr
+    text = tmp_path / "notes.pdf"
+    text.write_text("not a PDF at all")
+    refused = _hearth(hearth_bin, tmp_path, "inventory", "doc", "add", "Television", str(text))
+    assert refused.returncode != 0 and "is not a photo (JPEG, PNG, WebP or HEIC) or a PDF" in refused.stderr, refused.stderr
+
 
 def test_backup_create_and_restore_from_the_command_line(server, hearth_bin, tmp_path):
     email = f"cli-backup-{uuid.uuid4().hex[:8]}@example.org"

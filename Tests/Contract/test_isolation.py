@@ -152,13 +152,16 @@ def households(server):
     _, revoked = request(base, "POST", "/api/v1/auth/tokens", {"name": "Revoked", "email": a_email, "password": PASSWORD})
     assert call("DELETE", f"/api/v1/auth/tokens/{revoked['id']}")[0] == 204
 
-    # The inventory: an item with a photo and a receipt, one in Recently deleted, a room and a category.
+    # The inventory: an item with a photo, a document and a receipt, one in Recently deleted, a room and a category.
     _, rooms = call("GET", "/api/v1/inventory/rooms")
     _, categories = call("GET", "/api/v1/inventory/categories")
     _, tv = call("POST", "/api/v1/inventory/items", {"name": f"Television {SECRET}", "notes": SECRET, "tags": [SECRET],
                                                       "roomId": rooms["groups"][0]["id"], "categoryId": categories["groups"][0]["id"]})
     status, photos = upload(base, f"/api/v1/inventory/items/{tv['id']}/photos", [("tv.png", PICTURE)], token=a_token)
     assert status == 201, f"A's photo upload answered {status}: {photos}"
+    status, manual = upload(base, f"/api/v1/inventory/items/{tv['id']}/documents?kind=manual&title={SECRET}", [("manual.png", PICTURE)],
+                            token=a_token)
+    assert status == 201, f"A's document upload answered {status}: {manual}"
     _, receipt = call("POST", "/api/v1/inventory/receipts", {"vendor": f"Shop {SECRET}", "number": SECRET})
     call("POST", f"/api/v1/inventory/receipts/{receipt['id']}/items", {"itemId": tv["id"]})
     _, claim = call("POST", "/api/v1/inventory/claims", {"incident": {"kind": "fire", "date": "2026-11-01", "reference": SECRET},
@@ -200,7 +203,7 @@ def households(server):
         "lists": [groceries["id"], old["id"]], "items": [milk["id"]], "stores": [aldi["id"]], "sessions": [sessions["sessions"][0]["id"]],
         "history": [sessions["sessions"][0]["id"]], "tokens": [second["id"]], "webhooks": [webhook], "invites": [invite],
         "members": members, "auth/sessions": devices, "security/devices": devices,
-        "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]],
+        "inventory/items": [tv["id"], gone["id"]], "photos": [photos["photos"][0]["id"]], "documents": [manual["id"]],
         "inventory/rooms": [rooms["groups"][0]["id"]], "inventory/categories": [categories["groups"][0]["id"]],
         "inventory/receipts": [receipt["id"]], "receipts/{id}/items": [tv["id"]], "backups/files": [kept],
         "inventory/claims": [claim["id"], draft["id"]], "claims/{id}/lines": [tv["id"]],
@@ -248,7 +251,7 @@ def snapshot(base, a):
                  "/api/v1/inventory/categories", "/api/v1/inventory/receipts", "/api/v1/inventory/settings", "/api/v1/inventory/tags"):
         data[path] = request(base, "GET", path, token=token)[1]
     for item in data["/api/v1/inventory/items?limit=200"]["items"] + data["/api/v1/inventory/items/deleted"]["items"]:
-        data[item["id"]] = request(base, "GET", f"/api/v1/inventory/items/{item['id']}/photos", token=token)[1]
+        data[item["id"]] = [request(base, "GET", f"/api/v1/inventory/items/{item['id']}/{kind}", token=token)[1] for kind in ("photos", "documents")]
     timer = request(base, "GET", "/api/v1/focus/timer", token=token)[1]
     data["timer"] = {key: value for key, value in timer.items() if key not in ("now", "remainingSeconds")}
     for page in ("/settings/tokens", "/settings/webhooks", "/settings/household", "/settings/notifications"):

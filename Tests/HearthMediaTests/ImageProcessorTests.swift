@@ -77,7 +77,7 @@ import Testing
         let data = try await processor.jpeg(from: Fixture.path("image.png"), maxSide: nil)
         let path = try Fixture.temporaryFile(data)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let source = try SourceImage.open(path: path, maxPixels: 1_000_000)
+        let source = try SourceImage.open(path: path, maxPixels: 1_000_000, pdfCheck: PDFCheck())
         let pixels = try source.gray(longSide: 120, allowEnlarging: false).grayImage()
         #expect(pixels.pixels[10 * pixels.width + 10] > 245)  // inside the transparent corner
         #expect(pixels.pixels[60 * pixels.width + 100] < 150)  // the blue half
@@ -119,7 +119,7 @@ import Testing
 
     /// Mean red minus mean blue over a region of an upright picture.
     private func redMinusBlue(path: String, columns: Range<Int>, rows: Range<Int>) throws -> Double {
-        let source = try SourceImage.open(path: path, maxPixels: 1_000_000)
+        let source = try SourceImage.open(path: path, maxPixels: 1_000_000, pdfCheck: PDFCheck())
         let image = try source.upright(longSide: nil, allowEnlarging: false)
         let bytes = try image.pixelBytes()
         var total = 0.0

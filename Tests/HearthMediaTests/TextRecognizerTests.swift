@@ -24,7 +24,7 @@ import Testing
     /// table is not, as enlarging one lost a line in the browser test.
     @Test func onlyAScanIsTakenForAScan() throws {
         func page(_ name: String) throws -> VipsImageRef {
-            let source = try SourceImage.open(path: Fixture.path(name), maxPixels: 50_000_000)
+            let source = try SourceImage.open(path: Fixture.path(name), maxPixels: 50_000_000, pdfCheck: PDFCheck())
             return try source.gray(longSide: 1600, allowEnlarging: true).inMemory()
         }
         #expect(try OCRPage.isScan(page("text.png")))
@@ -33,7 +33,7 @@ import Testing
 
     /// A photo turned without EXIF saying so reads poorly; it is read again turned until it reads clearly.
     @Test(arguments: [1, 2, 3]) func readsAReceiptPhotographedSideways(quarterTurns: Int) throws {
-        let source = try SourceImage.open(path: Fixture.path("receipt-photo.jpg"), maxPixels: 50_000_000)
+        let source = try SourceImage.open(path: Fixture.path("receipt-photo.jpg"), maxPixels: 50_000_000, pdfCheck: PDFCheck())
         let turned = try OCRPage.prepare(source).rotated(quarterTurns: quarterTurns)
         #expect(Tesseract.quarterTurnsToUpright(turned, dataPath: nil) != nil, "orientation data (osd) is installed")
         let text = try Tesseract.recognize(turned, languages: ["eng"], dataPath: nil).map(\.text).joined(separator: "\n")
@@ -44,7 +44,7 @@ import Testing
 
     /// A receipt photographed at a slant: its lines are levelled before tesseract reads them.
     @Test(arguments: [-6.0, 4.0]) func readsAReceiptPhotographedAtASlant(degrees: Double) throws {
-        let source = try SourceImage.open(path: Fixture.path("receipt-photo.jpg"), maxPixels: 50_000_000)
+        let source = try SourceImage.open(path: Fixture.path("receipt-photo.jpg"), maxPixels: 50_000_000, pdfCheck: PDFCheck())
         let level = try OCRPage.prepare(source)
         let slanted = level.rotated(degrees: degrees)
         #expect(abs(slanted.skew() - degrees) <= 0.5, "measured \(slanted.skew())")
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aPDFIsReadAt300DPI() throws {
-        let source = try SourceImage.open(path: Fixture.path("document.pdf"), maxPixels: 50_000_000)
+        let source = try SourceImage.open(path: Fixture.path("document.pdf"), maxPixels: 50_000_000, pdfCheck: PDFCheck())
         let page = try OCRPage.prepare(source)
         // Its size is given at 150 dpi.
         #expect(max(page.width, page.height) == min(2 * max(source.info.width, source.info.height), OCRPage.pdfLongSideLimit))

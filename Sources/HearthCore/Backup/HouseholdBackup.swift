@@ -27,10 +27,13 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     public var taughtNames: [TaughtName]?
     /// The items' maintenance tasks and log (absent in backups made before maintenance).
     public var maintenance: Maintenance?
+    /// The items' documents, each naming its item by the backup's id (absent in backups made before documents).
+    public var documents: [Document]?
 
     public init(formatVersion: Int = currentFormat, appVersion: String, exportDate: Date, household: Household, rooms: [Group] = [],
                 categories: [Group] = [], items: [Item] = [], receipts: [Receipt] = [], lists: [List]? = nil, members: [Member]? = nil,
-                claims: [Claim]? = nil, stores: [Store]? = nil, taughtNames: [TaughtName]? = nil, maintenance: Maintenance? = nil) {
+                claims: [Claim]? = nil, stores: [Store]? = nil, taughtNames: [TaughtName]? = nil, maintenance: Maintenance? = nil,
+                documents: [Document]? = nil) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.exportDate = exportDate
@@ -45,6 +48,7 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
         self.stores = stores
         self.taughtNames = taughtNames
         self.maintenance = maintenance
+        self.documents = documents
     }
 
     public struct Household: Codable, Sendable, Equatable {
@@ -254,7 +258,8 @@ public struct HouseholdBackup: Codable, Sendable, Equatable {
     /// Every file the backup refers to, each once.
     public var files: [File] {
         var seen = Set<String>(), files: [File] = []
-        for file in items.flatMap({ $0.photos.map(\.file) }) + receipts.compactMap(\.image) where seen.insert(file.sha256).inserted {
+        let named = items.flatMap { $0.photos.map(\.file) } + receipts.compactMap(\.image) + (documents ?? []).map(\.file)
+        for file in named where seen.insert(file.sha256).inserted {
             files.append(file)
         }
         return files

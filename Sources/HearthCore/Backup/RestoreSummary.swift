@@ -31,6 +31,7 @@ public struct RestoreSummary: Sendable, Equatable, Codable {
     public var items = Counts()
     public var receipts = Counts()
     public var photos = Counts()
+    public var documents = Counts()
     public var lists = Counts()
     public var claims = Counts()
     /// Focus sessions of the household's members.

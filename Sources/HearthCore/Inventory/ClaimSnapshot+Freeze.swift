@@ -2,10 +2,12 @@ import Foundation
 
 extension ClaimSnapshot {
     /// The snapshot of a claim's lines from the items as they are now. `groupNames` names rooms and
-    /// categories, `categoryRules` gives categories' depreciation; `photos` and `receipts` are each item's, in order. Files are named for the pack:
-    /// `photos/01-road-bike-1.jpg`, `receipts/01-road-bike-receipt-1.pdf`.
+    /// categories, `categoryRules` gives categories' depreciation; `photos`, `receipts` and `documents` are each item's, in order (of
+    /// documents, those that belong in a claim). Files are named for the pack: `photos/01-road-bike-1.jpg`,
+    /// `receipts/01-road-bike-receipt-1.pdf`, `documents/01-road-bike-appraisal-1.pdf`.
     public init(claim: Claim, householdName: String, items: [UUID: InventoryItem], groupNames: [UUID: String],
-                categoryRules: [UUID: Depreciation], photos: [UUID: [ItemPhoto]], receipts: [UUID: [Receipt]], frozenAt: Date) {
+                categoryRules: [UUID: Depreciation], photos: [UUID: [ItemPhoto]], receipts: [UUID: [Receipt]], documents: [UUID: [ItemDocument]] = [:],
+                frozenAt: Date) {
         self.init(claimId: claim.id, householdName: householdName, incident: claim.incident, frozenAt: frozenAt, lines: [])
         for (index, line) in claim.lines.enumerated() {
             guard let item = items[line.itemId] else { continue }
@@ -18,12 +20,18 @@ extension ClaimSnapshot {
                 return File(sha256: image.sha256, name: "receipts/\(prefix)-receipt-\(offset + 1).\(isPDF ? "pdf" : "jpg")",
                             contentType: isPDF ? "application/pdf" : "image/jpeg")
             }
+            let claimed = (documents[item.id] ?? []).filter(\.kind.belongsInClaim)
+            let documentFiles = claimed.enumerated().map { offset, document in
+                File(sha256: document.file.sha256, name: "documents/\(prefix)-\(document.kind.rawValue)-\(offset + 1).\(document.isPDF ? "pdf" : "jpg")",
+                     contentType: document.isPDF ? "application/pdf" : "image/jpeg")
+            }
             lines.append(Line(
                 itemId: item.id, name: item.name, description: item.description, brand: item.brand, model: item.model,
                 serialNumber: item.serialNumber, quantityLost: line.quantity, condition: item.condition, purchaseDate: item.purchaseDate,
                 purchasePlace: item.purchasePlace, purchasePrice: item.purchasePrice, replacementEach: item.unitValue,
                 room: item.roomId.flatMap { groupNames[$0] }, category: item.categoryId.flatMap { groupNames[$0] },
-                hasReceipt: item.receiptCount > 0, photos: photoFiles, receipts: receiptFiles, missing: item.documentation.missing,
+                hasReceipt: item.receiptCount > 0, photos: photoFiles, receipts: receiptFiles,
+                documents: documentFiles.isEmpty ? nil : documentFiles, missing: item.documentation.missing,
                 depreciation: item.depreciationRule(category: item.categoryId.flatMap { categoryRules[$0] })
             ))
         }

@@ -25,6 +25,9 @@ public struct ClaimSnapshot: Sendable, Equatable, Codable {
         public var photos: [File]
         /// The receipts' images, for the pack.
         public var receipts: [File]
+        /// The item's appraisals, warranties and receipts kept as documents, for the pack (absent in
+        /// claims frozen before documents).
+        public var documents: [File]? = nil
         /// The insurer's fields the item lacked when the claim was frozen.
         public var missing: [DocumentationField]
         /// How it depreciated when the claim was frozen (its own rule, else its category's); absent
@@ -54,7 +57,7 @@ public struct ClaimSnapshot: Sendable, Equatable, Codable {
         }
     }
 
-    /// A photo or receipt image in the claim pack.
+    /// A photo, receipt image or document in the claim pack.
     public struct File: Sendable, Equatable, Codable {
         public var sha256: String
         /// `photos/01-road-bike-1.jpg`: its path in the claim pack.
@@ -69,6 +72,11 @@ public struct ClaimSnapshot: Sendable, Equatable, Codable {
     public var lines: [Line]
 
     /// The claim's totals per currency.
+    /// Every photo, receipt and document the pack carries.
+    public var files: [File] {
+        lines.flatMap { $0.photos + $0.receipts + ($0.documents ?? []) }
+    }
+
     public var totals: [Money] {
         Money.totals(lines.compactMap(\.total))
     }

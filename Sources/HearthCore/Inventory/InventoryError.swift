@@ -25,6 +25,8 @@ public enum InventoryError: Error, Equatable, Sendable {
     case groupNameTaken(InventoryGroup.Kind, String)
     case photoNotFound
     case tooManyPhotos
+    case documentNotFound
+    case tooManyDocuments
     case receiptNotFound
     /// A receipt line (counted from 0) that the receipt does not have; `count` is how many it has.
     case invalidReceiptLine(count: Int)
@@ -82,6 +84,8 @@ public enum InventoryError: Error, Equatable, Sendable {
         case .groupNameTaken(let kind, let name): "There is already a \(kind.noun) called “\(name)”."
         case .photoNotFound: "No such photo of this item."
         case .tooManyPhotos: "An item may have at most \(InventoryRules.maximumPhotos) photos."
+        case .documentNotFound: "No such document of this item."
+        case .tooManyDocuments: "An item may have at most \(DocumentRules.maximumPerItem) documents."
         case .receiptNotFound: "No such receipt."
         case .receiptNotConfirmed: "Confirm the receipt first: check the shop, date and total that were read, then link it to its items."
         case .invalidReceiptLine(let count):

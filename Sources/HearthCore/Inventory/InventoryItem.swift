@@ -33,7 +33,7 @@ public struct InventoryItem: Sendable, Equatable, Identifiable {
     public var depreciation: Depreciation?
     /// The last day someone checked they still have it (the yearly check); nil: not since it was added.
     public var verifiedOn: CalendarDate? = nil
-    /// Photos and linked receipts, kept by the store.
+    /// Photos, and receipts (linked ones and those kept as documents), kept by the store.
     public var photoCount: Int
     public var receiptCount: Int
     /// Photos the item had in the app it was restored from whose files did not come with it

@@ -3,7 +3,7 @@ import HearthCore
 import ZIPFoundation
 
 /// The claim pack an adjuster receives: `claim.pdf`, `claim.csv`, `claim.json` (the frozen claim
-/// the SHA-256 is of), and every photo and receipt of the listed items, named by line and item so
+/// the SHA-256 is of), and every photo, receipt and claim document (appraisal, warranty, receipt) of the listed items, named by line and item so
 /// they match the lines (`photos/01-television-1.jpg`).
 public enum ClaimPack {
     /// Writes the pack to `destination`; `file` says where each photo or receipt is on disk (a file
@@ -15,7 +15,7 @@ public enum ClaimPack {
         try archive.addEntry(with: "claim.pdf", fileURL: pdf, compressionMethod: .deflate)
         try add(Data(csv.utf8), path: "claim.csv", to: archive)
         try add(snapshotJSON, path: "claim.json", to: archive)
-        for entry in snapshot.lines.flatMap({ $0.photos + $0.receipts }) {
+        for entry in snapshot.files {
             guard let url = file(entry) else {
                 missing.append(entry.name)
                 continue
@@ -30,7 +30,8 @@ public enum ClaimPack {
             \(sha256)
             as shown on every page of claim.pdf (check with: sha256sum claim.json).
             claim.csv lists the items; its "Photo file names" column names the files in photos/.
-            receipts/ holds the receipts, named by the same line number and item.
+            receipts/ holds the receipts, named by the same line number and item;
+            documents/ the appraisals, warranties and receipts kept with the items.
 
             """
         if !missing.isEmpty { readme += "These files were no longer on the server: \(missing.joined(separator: ", ")).\n" }

@@ -65,6 +65,6 @@ extension Components.Schemas.RestoreReport {
         }
         self.init(strategy: .init(rawValue: summary.strategy.rawValue) ?? .merge, dryRun: dryRun, rooms: counts(summary.rooms),
                   categories: counts(summary.categories), items: counts(summary.items), receipts: counts(summary.receipts),
-                  photos: counts(summary.photos), claims: counts(summary.claims), lists: counts(summary.lists), sessions: counts(summary.sessions), warnings: summary.warnings)
+                  photos: counts(summary.photos), documents: counts(summary.documents), claims: counts(summary.claims), lists: counts(summary.lists), sessions: counts(summary.sessions), warnings: summary.warnings)
     }
 }

@@ -6,7 +6,7 @@ import HearthStore
 import Hummingbird
 import OpenAPIRuntime
 
-/// The photos and receipt images of every household, as files beside the database:
+/// The photos, receipt images and documents of every household, as files beside the database:
 /// `media/ab/cd/<sha256>` for originals (the same file twice is stored once) and
 /// `media/derived/ab/<sha256>-<size>.jpg` for the JPEGs served from them. Every file is written to a
 /// temporary name and renamed, so a crash leaves no half-written file under a real name.
@@ -72,14 +72,25 @@ struct MediaLibrary: Sendable {
     /// JPEGs at once, so lists never wait. PDFs only where `allowPDF`. The upload stays where it is:
     /// the transaction that adds its row puts it in place (``placer(_:)``); ``discard(_:)`` it after.
     func prepare(_ upload: Upload, allowPDF: Bool = false) async throws -> StoredFile {
+        try await prepared(upload, allowPDF: allowPDF).file
+    }
+
+    /// ``prepare(_:allowPDF:)`` for a document (a PDF or a picture), with its page count.
+    func prepareDocument(_ upload: Upload) async throws -> (file: StoredFile, pages: Int) {
+        let (file, info) = try await prepared(upload, allowPDF: true)
+        return (file, info.pages)
+    }
+
+    private func prepared(_ upload: Upload, allowPDF: Bool) async throws -> (file: StoredFile, info: ImageInfo) {
         let info = try await processor.inspect(path: upload.temporary.path)
         if info.kind == .pdf && !allowPDF { throw MediaError.notAnImage }
         for size in [PhotoURL.Size.thumb, .medium] {
             let url = try derivedURL(upload.sha256, size: size)
             if !FileManager.default.fileExists(atPath: url.path) { _ = try await makeRendition(from: upload.temporary, size: size, at: url) }
         }
-        return StoredFile(sha256: upload.sha256, contentType: Self.contentType(of: info.kind), byteSize: upload.byteSize,
-                          width: info.width, height: info.height)
+        let file = StoredFile(sha256: upload.sha256, contentType: Self.contentType(of: info.kind), byteSize: upload.byteSize,
+                              width: info.width, height: info.height)
+        return (file, info)
     }
 
     /// Puts the original of a file in place from `sources` (by SHA-256) when it is not there, for

@@ -6,7 +6,7 @@ import HearthStore
 
 /// The files of a frozen claim: its PDF, CSV and claim pack, made in the media library's temporary
 /// folder (the caller removes them) from the snapshot, never from the items as they are now. A
-/// file goes in only while a photo or receipt of the claim's household names it: a snapshot
+/// file goes in only while a photo, receipt or document of the claim's household names it: a snapshot
 /// restored from a backup may name any hash, and a hash alone never hands a file over.
 struct ClaimFiles: Sendable {
     let media: MediaLibrary
@@ -47,8 +47,8 @@ struct ClaimFiles: Sendable {
         defer { try? FileManager.default.removeItem(at: pdf) }
         let kept = try await keptFiles(snapshot, householdId: claim.householdId)
         var files: [String: URL] = [:]
-        for file in snapshot.lines.flatMap({ $0.photos + $0.receipts }) where kept.contains(file.sha256) {
-            // Photos as full-size JPEGs (orientation applied, no location); a PDF receipt as it is.
+        for file in snapshot.files where kept.contains(file.sha256) {
+            // Pictures as full-size JPEGs (orientation applied, no location); a PDF as it is.
             files[file.name] = file.contentType == "application/pdf" ? media.originalURL(file.sha256)
                 : try? await media.renditionURL(file.sha256, size: .original)
         }
@@ -68,7 +68,7 @@ struct ClaimFiles: Sendable {
 
     /// The snapshot's files the household still names and the library has.
     private func keptFiles(_ snapshot: ClaimSnapshot, householdId: UUID) async throws -> Set<String> {
-        let all = snapshot.lines.flatMap { $0.photos + $0.receipts }.map(\.sha256)
+        let all = snapshot.files.map(\.sha256)
         return try await inventory.namedFiles(among: all, householdId: householdId).filter(media.has)
     }
 

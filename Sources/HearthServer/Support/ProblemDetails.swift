@@ -112,10 +112,10 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: InventoryError) -> HTTPResponse.Status {
         switch error {
         case .invalidText, .invalidQuantity, .invalidMoney, .unknownCurrency, .invalidWarranty, .implausiblePurchaseDate, .warrantyNeedsPurchaseDate, .tooManyTags,
-             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .invalidSelection, .invalidLabels, .invalidDepreciation, .invalidMaintenance, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
+             .invalidIcon, .invalidColor, .containerLoop, .invalidPosition, .tooManyPhotos, .tooManyDocuments, .invalidSelection, .invalidLabels, .invalidDepreciation, .invalidMaintenance, .invalidReceiptLine, .invalidClaimItems, .claimQuantityTooLarge,
              .invalidOutcome:
             .unprocessableContent
-        case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .receiptNotFound, .claimNotFound, .maintenanceNotFound: .notFound
+        case .itemNotFound, .groupNotFound, .containerNotFound, .photoNotFound, .documentNotFound, .receiptNotFound, .claimNotFound, .maintenanceNotFound: .notFound
         case .itemDeleted: .gone
         case .groupNameTaken, .idConflict, .changedSince, .claimFrozen, .claimNotFrozen, .receiptNotConfirmed: .conflict
         case .invalidCursor, .invalidSearch: .badRequest
@@ -125,7 +125,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
     static func status(of error: MediaError) -> HTTPResponse.Status {
         switch error {
         case .notAnImage: .unsupportedMediaType
-        case .unreadable, .tooManyPixels: .unprocessableContent
+        case .unreadable, .tooManyPixels, .tooComplex: .unprocessableContent
         case .failed: .internalServerError
         }
     }

@@ -7,7 +7,7 @@ extension InventoryStore {
     static let backupPage = 2000
 
     /// The household as a backup: rooms, categories, every item (Recently deleted included) with
-    /// its photos, every receipt and claim, the shopping lists with their items, and each member's
+    /// its photos and documents, every receipt and claim, the shopping lists with their items, and each member's
     /// Focus settings and sessions, read in one snapshot into `sink`; items and receipts in the
     /// order they were added.
     public func backup(householdId: UUID, appVersion: String, into sink: some BackupSink) async throws {
@@ -32,7 +32,8 @@ extension InventoryStore {
                 claims: try await Self.backupClaims(householdId: householdId, on: db),
                 stores: try await Self.backupStores(householdId: householdId, on: db),
                 taughtNames: try await Self.backupTaughtNames(householdId: householdId, on: db),
-                maintenance: try await Self.backupMaintenance(householdId: householdId, on: db)
+                maintenance: try await Self.backupMaintenance(householdId: householdId, on: db),
+                documents: try await Self.backupDocuments(householdId: householdId, on: db)
             ))
             let names = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) })
             // A page is read while the one before is written.

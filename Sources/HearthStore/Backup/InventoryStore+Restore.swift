@@ -61,27 +61,13 @@ extension InventoryStore {
         return owners
     }
 
-    /// Every file a photo or receipt of the household names.
-    static func filesNamed(householdId: UUID, on db: any SQLDatabase) async throws -> Set<String> {
-        var files = Set(try await db.select().distinct().column("sha256").from("inventory_photos").where("household_id", .equal, householdId).all()
-            .map { try $0.decode(column: "sha256", as: String.self) })
-        for row in try await db.select().distinct().column("image_sha256").from("inventory_receipts").where("household_id", .equal, householdId)
-            .where("image_sha256", .isNot, SQLLiteral.null).all() {
-            files.insert(try row.decode(column: "image_sha256", as: String.self))
-        }
-        return files
-    }
-
-    /// A replace's first step: the household's items, receipts and the rooms and categories people
+    /// A replace's first step: the household's items (with their photos and documents), receipts and the rooms and categories people
     /// added go. Returns the files they used.
     static func clearInventory(householdId: UUID, on db: any SQLDatabase) async throws -> [String] {
-        var files = try await db.select().distinct().column("sha256").from("inventory_photos").where("household_id", .equal, householdId).all()
-            .map { try $0.decode(column: "sha256", as: String.self) }
-        files += try await db.select().distinct().column("image_sha256").from("inventory_receipts").where("household_id", .equal, householdId)
-            .where("image_sha256", .isNot, SQLLiteral.null).all().map { try $0.decode(column: "image_sha256", as: String.self) }
+        let files = try await filesNamed(householdId: householdId, on: db)
         try await db.delete(from: "inventory_items").where("household_id", .equal, householdId).run()
         try await db.delete(from: "inventory_receipts").where("household_id", .equal, householdId).run()
         try await db.delete(from: "inventory_groups").where("household_id", .equal, householdId).where("is_default", .equal, false).run()
-        return Array(Set(files))
+        return Array(files)
     }
 }

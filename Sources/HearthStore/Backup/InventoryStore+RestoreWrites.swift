@@ -38,13 +38,12 @@ extension InventoryStore {
         }
     }
 
-    /// Sets the receipt count of every item of the household whose count is not its links' (the
-    /// items a restore added, whose receipts came after them).
+    /// Sets the receipt count of every item of the household whose count is not what it has (the
+    /// items a restore added, whose receipts and documents came after them).
     static func recountReceipts(householdId: UUID, on db: any SQLDatabase) async throws {
         try await db.raw("""
-            UPDATE inventory_items SET receipt_count = (SELECT COUNT(*) FROM inventory_receipt_items l WHERE l.item_id = inventory_items.id)
-            WHERE household_id = \(bind: householdId)
-              AND receipt_count <> (SELECT COUNT(*) FROM inventory_receipt_items l WHERE l.item_id = inventory_items.id)
+            UPDATE inventory_items SET receipt_count = \(unsafeRaw: receiptCount("inventory_items.id"))
+            WHERE household_id = \(bind: householdId) AND receipt_count <> \(unsafeRaw: receiptCount("inventory_items.id"))
             """).run()
     }
 

@@ -82,7 +82,7 @@ extension InventoryStore {
                 try await InventoryStore.finishAdding(added.count, householdId: householdId, kind: kind, on: db)
                 try await InventoryStore.restoreCheck(outline.household, householdId: householdId, strategy: strategy, on: db)
             }
-            try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, write: write, on: db)
+            try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, files: archiveFiles.union(named), write: write, on: db)
             return RestoreOutcome(summary: summary, receiptsToRead: toRead, releasedFiles: released)
         }
 
@@ -91,9 +91,15 @@ extension InventoryStore {
             try await InventoryStore.place(files.filter(archiveFiles.contains), with: place, on: db, kind: kind)
         }
 
-        /// Claims, maintenance, stores, lists, what the household taught about names, and members, after the inventory: counted only, or written too.
-        private func restoreTheRest(_ outline: HouseholdBackup, summary: inout RestoreSummary, itemIds: [UUID: UUID], write: Bool,
-                                    on db: any SQLDatabase) async throws {
+        /// Documents, claims, maintenance, stores, lists, what the household taught about names, and
+        /// members, after the inventory: counted only, or written too. `files` are those the archive
+        /// has or the household kept already.
+        private func restoreTheRest(_ outline: HouseholdBackup, summary: inout RestoreSummary, itemIds: [UUID: UUID], files: Set<String>,
+                                    write: Bool, on db: any SQLDatabase) async throws {
+            if let documents = outline.documents {
+                try await InventoryStore.restoreDocuments(documents, householdId: householdId, itemIds: itemIds, available: files, summary: &summary,
+                                                          write: write, ids: ids, now: now, on: db) { try await placeFiles($0, on: db) }
+            }
             if let claims = outline.claims {
                 try await InventoryStore.restoreClaims(claims, householdId: householdId, strategy: strategy, itemIds: itemIds, summary: &summary,
                                                        write: write, ids: ids, on: db)

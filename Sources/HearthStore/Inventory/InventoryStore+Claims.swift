@@ -93,7 +93,7 @@ extension InventoryStore {
                                          groupNames: Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) }),
                                          categoryRules: Valuation.rules(of: groups),
                                          photos: photos,
-                                         receipts: receipts, frozenAt: now)
+                                         receipts: receipts, documents: try await Self.documents(ofItems: itemIds, on: db), frozenAt: now)
             let json = try snapshot.canonicalJSON()
             try await db.update("inventory_claims").set("status", to: Claim.Status.frozen.rawValue)
                 .set("snapshot", to: String(decoding: json, as: UTF8.self)).set("sha256", to: hash(json)).set("updated_at", to: now)

@@ -7,7 +7,10 @@ import SQLKit
 public typealias FilePlacer = @Sendable (String) throws -> Void
 
 extension InventoryStore {
-    /// Removes, of `files`, those no photo or receipt of any household names, by calling `remove`
+    /// The tables whose rows name files of the media store, and the column that names them.
+    static let fileColumns = [("inventory_photos", "sha256"), ("inventory_receipts", "image_sha256"), ("inventory_documents", "sha256")]
+
+    /// Removes, of `files`, those no photo, receipt or document of any household names, by calling `remove`
     /// for each. The check and the removal are one decision: they happen under the media lock held
     /// alone, which every transaction that links a file holds shared (on SQLite, transactions take
     /// turns already), so a file a row is about to name is never removed. Answers the files removed.
@@ -25,7 +28,7 @@ extension InventoryStore {
         }
     }
 
-    /// Of `files`, those a photo or receipt of the household names (of any household when nil).
+    /// Of `files`, those a photo, receipt or document of the household names (of any household when nil).
     public func namedFiles(among files: [String], householdId: UUID?) async throws -> Set<String> {
         try await Self.namedFiles(among: files, householdId: householdId, on: sql)
     }
@@ -33,13 +36,25 @@ extension InventoryStore {
     static func namedFiles(among files: [String], householdId: UUID?, on db: any SQLDatabase) async throws -> Set<String> {
         var named: Set<String> = []
         for chunk in Array(Set(files)).chunks(of: 1000) {
-            for (table, column) in [("inventory_photos", "sha256"), ("inventory_receipts", "image_sha256")] {
+            for (table, column) in fileColumns {
                 let query = db.select().distinct().column(column).from(table).where(SQLIdentifier(column), .in, chunk)
                 if let householdId { query.where("household_id", .equal, householdId) }
                 for row in try await query.all() { named.insert(try row.decode(column: column, as: String.self)) }
             }
         }
         return named
+    }
+
+    /// Every file a photo, receipt or document of the household names.
+    static func filesNamed(householdId: UUID, on db: any SQLDatabase) async throws -> Set<String> {
+        var files: Set<String> = []
+        for (table, column) in fileColumns {
+            for row in try await db.select().distinct().column(column).from(table).where("household_id", .equal, householdId)
+                .where(SQLIdentifier(column), .isNot, SQLLiteral.null).all() {
+                files.insert(try row.decode(column: column, as: String.self))
+            }
+        }
+        return files
     }
 
     /// Takes the media lock for the rest of the transaction: shared to link files, alone to remove

@@ -225,13 +225,15 @@ extension InventoryStore {
         }
     }
 
-    /// Deletes items (photos, tags and links to receipts cascade; receipts stay); returns the photo files they used.
+    /// Deletes items (photos, documents, tags and links to receipts cascade; receipts stay); returns the files of their photos and documents.
     static func purge(_ ids: [UUID], on db: any SQLDatabase) async throws -> [String] {
         guard !ids.isEmpty else { return [] }
         var files: [String] = []
         for chunk in ids.chunks(of: 500) {
-            files += try await db.select().distinct().column("sha256").from("inventory_photos").where("item_id", .in, chunk).all()
-                .map { try $0.decode(column: "sha256", as: String.self) }
+            for table in ["inventory_photos", "inventory_documents"] {
+                files += try await db.select().distinct().column("sha256").from(table).where("item_id", .in, chunk).all()
+                    .map { try $0.decode(column: "sha256", as: String.self) }
+            }
             try await db.delete(from: "inventory_items").where("id", .in, chunk).run()
             try await db.update("inventory_items").set("container_id", to: SQLLiteral.null).where("container_id", .in, chunk).run()
         }

@@ -177,13 +177,22 @@ extension InventoryStore {
             .map { try $0.decode(column: "item_id", as: UUID.self) }
     }
 
-    /// Keeps items' receipt counts in step with their links.
+    /// Keeps items' receipt counts in step with their links and receipts kept as documents.
     static func recountReceipts(forItems itemIds: [UUID], at now: Date, on db: any SQLDatabase) async throws {
         for id in itemIds {
             try await db.raw("""
-                UPDATE inventory_items SET receipt_count = (SELECT COUNT(*) FROM inventory_receipt_items WHERE item_id = \(bind: id)),
-                    updated_at = \(bind: now) WHERE id = \(bind: id)
+                UPDATE inventory_items SET receipt_count = \(unsafeRaw: receiptCount("inventory_items.id")), updated_at = \(bind: now)
+                WHERE id = \(bind: id)
                 """).run()
         }
+    }
+
+    /// An item's receipts, as SQL for the item whose id is `itemId` (a column): the receipts linked
+    /// to it and the receipts kept among its documents, which document a purchase just the same.
+    static func receiptCount(_ itemId: String) -> String {
+        """
+        ((SELECT COUNT(*) FROM inventory_receipt_items l WHERE l.item_id = \(itemId)) \
+        + (SELECT COUNT(*) FROM inventory_documents d WHERE d.item_id = \(itemId) AND d.kind = 'receipt'))
+        """
     }
 }

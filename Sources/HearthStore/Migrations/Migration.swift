@@ -63,6 +63,7 @@ extension Database {
         .depreciation,
         .maintenance,
         .yearlyCheck,
+        .documents,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

@@ -62,12 +62,14 @@ struct InventoryItemPage: Sendable {
     let receipts: [ReceiptListPage.Row]
     let deleted: Bool
     let maintenance: MaintenanceSection
+    let documents: DocumentsSection
     let error: String?
 
     init(layout: Layout, item: InventoryItem, photos: [ItemPhoto], receipts: [Receipt], rooms: [InventoryGroup], categories: [InventoryGroup],
-         container: InventoryItem? = nil, contents: [InventoryItem] = [], maintenance: (tasks: [MaintenanceTask], log: [MaintenanceEntry]) = ([], []),
+         container: InventoryItem? = nil, contents: [InventoryItem] = [], maintenance: (tasks: [MaintenanceTask], log: [MaintenanceEntry]) = ([], []), documents: [ItemDocument] = [],
          currency: String, timeZone: String, today: CalendarDate, error: String? = nil) {
         self.layout = layout
+        self.documents = DocumentsSection(documents)
         self.maintenance = MaintenanceSection(tasks: maintenance.tasks, log: maintenance.log, itemName: item.name, currency: currency, today: today)
         id = item.id.text
         name = item.name

@@ -254,6 +254,7 @@ struct InventoryPages {
             container: container,
             contents: try await services.inventory.contents(of: id, householdId: user.householdId),
             maintenance: try await services.inventory.maintenance(itemId: id, householdId: user.householdId),
+            documents: try await services.inventory.documents(itemId: id, householdId: user.householdId),
             currency: try await services.inventory.currency(householdId: user.householdId), timeZone: user.timeZone, today: services.today(for: user),
             error: error
         )

@@ -18,7 +18,7 @@ const warnings = document.getElementById("restore-warnings");
 const runButton = document.getElementById("restore-run");
 const cancelButton = document.getElementById("restore-cancel");
 
-const kinds = [["items", "Items"], ["photos", "Photos"], ["receipts", "Receipts"], ["rooms", "Rooms"], ["categories", "Categories"],
+const kinds = [["items", "Items"], ["photos", "Photos"], ["documents", "Documents"], ["receipts", "Receipts"], ["rooms", "Rooms"], ["categories", "Categories"],
   ["claims", "Claims"], ["lists", "Shopping lists"], ["sessions", "Focus sessions"]];
 const verbs = [["added", "added"], ["updated", "updated"], ["skipped", "skipped (already here)"], ["removed", "removed first"]];
 

@@ -1,0 +1,20 @@
+import Foundation
+import HearthAPI
+
+extension InventoryText {
+    /// An item's documents, one a line: "Manual: Dishwasher manual (PDF, 12 pages, 2.3 MB)".
+    static func documents(_ documents: [Components.Schemas.ItemDocument], itemName: String) -> String {
+        var lines = ["\(itemName): documents"]
+        lines += documents.isEmpty ? ["  None. Attach one with `hearth inventory doc add \"\(itemName)\" FILE --kind manual`."]
+            : documents.map { "  " + document($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func document(_ document: Components.Schemas.ItemDocument) -> String {
+        let kind = document.kind.rawValue.prefix(1).uppercased() + document.kind.rawValue.dropFirst()
+        let form = document.contentType == "application/pdf" ? (document.pageCount == 1 ? "PDF, 1 page" : "PDF, \(document.pageCount) pages")
+            : document.contentType.replacingOccurrences(of: "image/", with: "").uppercased()
+        let size = ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file)
+        return "\(kind): \(document.title) (\(form), \(size))"
+    }
+}
