@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "HearthReportsTests",
             dependencies: [
-                "HearthReports", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                "HearthReports", "HearthMedia", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Fixtures"]

@@ -43,27 +43,17 @@ final class PDFCheck: Sendable {
 
     /// Runs a poppler tool under the caps (`ulimit` in a shell, `timeout` around it); answers what it printed.
     private func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        let printed = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pdf-check-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: printed) }
         let limits = "ulimit -v \(memoryLimit / 1024) && ulimit -t \(timeLimit) && exec \"$@\""
-        process.arguments = ["-s", "KILL", "\(timeLimit)", "/bin/sh", "-c", limits, "sh", tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw MediaError.failed("\(tool) could not be started: \(error)")
-        }
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        switch (process.terminationReason, process.terminationStatus) {
-        case (.exit, 0): return String(decoding: printed.prefix(65_536), as: UTF8.self)
-        case (.exit, 127): throw MediaError.failed("\(tool) is not installed (Debian: poppler-utils)")
+        let status = try ChildProcess.run("/usr/bin/timeout", ["-s", "KILL", "\(timeLimit)", "/bin/sh", "-c", limits, "sh", tool] + arguments,
+                                          output: printed)
+        switch status {
+        case .exited(0): return String(decoding: (FileManager.default.contents(atPath: printed) ?? Data()).prefix(65_536), as: UTF8.self)
+        case .exited(127): throw MediaError.failed("\(tool) is not installed (Debian: poppler-utils)")
         // 124: out of time; 128 + n: killed by signal n (the time cap, or a crash for want of memory).
-        case (.exit, 124), (.exit, 128...), (.uncaughtSignal, _): throw MediaError.tooComplex
-        default: throw MediaError.unreadable("\(tool) exited with \(process.terminationStatus)")
+        case .exited(124), .exited(128...), .signalled: throw MediaError.tooComplex
+        case .exited(let code): throw MediaError.unreadable("\(tool) exited with \(code)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthMedia
 import Testing
 @testable import HearthReports
 
@@ -18,15 +19,7 @@ import Testing
     }
 
     static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        try ChildProcess.output("/usr/bin/\(tool)", arguments)
     }
 
     @Test func thePDFHasEveryItemInAnyScriptPageNumbersAndTheJPEGsAsTheyAre() throws {

@@ -146,7 +146,7 @@ import ZIPFoundation
             let zip = try await get(client, "/api/v1/inventory/claims/\(id)/claim-pack.zip", token: token)
             let archive = try Archive(data: Data(zip.body.readableBytesView), accessMode: .read)
             let names = Set(archive.map(\.path)).filter { $0.hasPrefix("documents/") }
-            #expect(names == ["documents/01-ring-appraisal-1.pdf", "documents/01-ring-warranty-2.pdf"])
+            #expect(names == ["documents/01-ring-appraisal-1.pdf", "documents/01-ring-warranty-1.pdf"])
             var appraisal = Data()
             _ = try archive.extract(try #require(archive["documents/01-ring-appraisal-1.pdf"])) { appraisal.append($0) }
             #expect(appraisal == pdf)

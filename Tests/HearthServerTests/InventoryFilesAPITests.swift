@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthMedia
 import HearthReports
 import HummingbirdTesting
 import Testing
@@ -189,14 +190,6 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).pdf")
         try pdf.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [file.path, "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        return try ChildProcess.output("/usr/bin/pdftotext", [file.path, "-"])
     }
 }

@@ -20,10 +20,11 @@ extension ClaimSnapshot {
                 return File(sha256: image.sha256, name: "receipts/\(prefix)-receipt-\(offset + 1).\(isPDF ? "pdf" : "jpg")",
                             contentType: isPDF ? "application/pdf" : "image/jpeg")
             }
-            let claimed = (documents[item.id] ?? []).filter(\.kind.belongsInClaim)
-            let documentFiles = claimed.enumerated().map { offset, document in
-                File(sha256: document.file.sha256, name: "documents/\(prefix)-\(document.kind.rawValue)-\(offset + 1).\(document.isPDF ? "pdf" : "jpg")",
-                     contentType: document.isPDF ? "application/pdf" : "image/jpeg")
+            var counted: [ItemDocument.Kind: Int] = [:]
+            let documentFiles = (documents[item.id] ?? []).filter(\.kind.belongsInClaim).map { document in
+                counted[document.kind, default: 0] += 1
+                let name = "documents/\(prefix)-\(document.kind.rawValue)-\(counted[document.kind]!).\(document.isPDF ? "pdf" : "jpg")"
+                return File(sha256: document.file.sha256, name: name, contentType: document.isPDF ? "application/pdf" : "image/jpeg")
             }
             lines.append(Line(
                 itemId: item.id, name: item.name, description: item.description, brand: item.brand, model: item.model,

@@ -20,7 +20,7 @@ extension InventoryStore {
                     report.problems.append(.init(line: room.line, reason: "the room “\(room.name)”: \(error.message)"))
                 }
             }
-            var created: [NewItem] = [], touched: [UUID] = []
+            var created: [NewItem] = [], touched: [UUID] = [], moved: [(box: UUID, room: UUID?)] = []
             var numbering = try await Self.assetNumbering(householdId: householdId, on: db)
             let containers = importer.containers(of: items)
             var adopted: [(item: UUID, sourceId: UUID)] = []
@@ -65,6 +65,7 @@ extension InventoryStore {
                 } else {
                     report.record(item, .update)
                     touched.append(id)
+                    if current.roomId != details.roomId { moved.append((id, details.roomId)) }
                     guard !dryRun else { continue }
                     let update = db.update("inventory_items").set("updated_at", to: now)
                     for value in Self.detailColumns(details, warrantyUntil: warrantyUntil) { update.set(SQLIdentifier(value.column), to: value.value.bind) }
@@ -80,6 +81,10 @@ extension InventoryStore {
                     .where("household_id", .equal, householdId).run()
             }
             try await Self.insertNewItems(created, householdId: householdId, on: db)
+            // A box the file puts in another room takes what it holds with it, as a move on its page does.
+            for (room, boxes) in Dictionary(grouping: moved, by: \.room) {
+                try await Self.moveContents(of: boxes.map(\.box), to: room, householdId: householdId, now: now, on: db)
+            }
             try await Self.saveAssetNumbering(numbering, householdId: householdId, on: db)
             try await Self.finishAdding(created.count, householdId: householdId, kind: kind, on: db)
             for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }

@@ -51,6 +51,24 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func aBoxAnImportPutsInAnotherRoomTakesWhatItHolds(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await InventoryFixture.make(database)
+            let box = try await ada.add("Box of cables") { $0.roomId = ada.room("Attic") }
+            let bag = try await ada.add("Bag") { $0.containerId = box.id }
+            let plug = try await ada.add("Plug") { $0.containerId = bag.id }
+            // A spreadsheet (without a container column) that has the box in the garage now.
+            let row = ImportedItem(line: 2, id: box.id, details: ItemDetails(name: "Box of cables"), roomName: "Garage", categoryName: nil)
+            let report = try await ada.store.importItems(ImportedFile(items: [row], problems: []), householdId: ada.home, dryRun: false)
+            #expect(report.updated == 1)
+            for id in [bag.id, plug.id] {
+                let carried = try #require(try await ada.store.item(id: id, householdId: ada.home))
+                #expect(carried.roomId == ada.room("Garage") && carried.containerId != nil, "\(carried.name)")
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func categoriesDepreciateAsTheirNamesSayUntilSomeoneSetsARule(backend: Backend) async throws {
         try await withDatabase(backend) { database in
             let ada = try await InventoryFixture.make(database)
