@@ -26,9 +26,15 @@ extension InventoryStore {
         }
         try await prepare(householdId: householdId)
         let restorer = Restorer(source: source, householdId: householdId, strategy: strategy, archiveFiles: archiveFiles, place: place,
-                                ids: ids, now: clock.now, kind: kind, ownerLookups: kind == .postgres ? sql : nil)
+                                ids: ids, now: clock.now, kind: kind, ownerLookups: sql)
         if dryRun { return try await restorer.run(write: false, on: sql) }
-        return try await database.transaction { db in try await restorer.run(write: true, on: db) }
+        let kind = self.kind
+        let outcome = try await database.transaction { db in
+            try await Self.startAdding(kind: kind, on: db)
+            return try await restorer.run(write: true, on: db)
+        }
+        settleAdding(outcome.summary.items.added)
+        return outcome
     }
 
     /// What the household has now.

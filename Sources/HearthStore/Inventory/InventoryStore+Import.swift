@@ -90,6 +90,12 @@ extension InventoryStore {
             for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
             return report
         }
-        return dryRun ? try await run(on: sql) : try await database.transaction(run)
+        guard !dryRun else { return try await run(on: sql) }
+        let report = try await database.transaction { db in
+            try await Self.startAdding(kind: kind, on: db)
+            return try await run(on: db)
+        }
+        settleAdding(report.created + report.updated)
+        return report
     }
 }
