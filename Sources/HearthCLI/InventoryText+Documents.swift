@@ -1,5 +1,6 @@
 import Foundation
 import HearthAPI
+import HearthCore
 
 extension InventoryText {
     /// An item's documents, one a line: "Manual: Dishwasher manual (PDF, 12 pages, 2.3 MB)".
@@ -11,9 +12,8 @@ extension InventoryText {
     }
 
     static func document(_ document: Components.Schemas.ItemDocument) -> String {
-        let kind = document.kind.rawValue.prefix(1).uppercased() + document.kind.rawValue.dropFirst()
-        let form = document.contentType == "application/pdf" ? (document.pageCount == 1 ? "PDF, 1 page" : "PDF, \(document.pageCount) pages")
-            : document.contentType.replacingOccurrences(of: "image/", with: "").uppercased()
+        let kind = ItemDocument.Kind(rawValue: document.kind.rawValue)?.title ?? document.kind.rawValue
+        let form = DocumentRules.form(contentType: document.contentType, pageCount: document.pageCount)
         let size = ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file)
         return "\(kind): \(document.title) (\(form), \(size))"
     }

@@ -15,8 +15,10 @@ public enum ChildProcess {
         case signalled(Int32)
     }
 
-    /// Runs `path` with `arguments`, its standard output written to the file at `output`; blocks until it ends.
-    public static func run(_ path: String, _ arguments: [String], output: String) throws -> Status {
+    /// Runs `path` with `arguments` and blocks until it ends; answers how it ended and what it printed.
+    public static func run(_ path: String, _ arguments: [String]) throws -> (status: Status, printed: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,15 +36,14 @@ public enum ChildProcess {
         }
         // The wait status as <sys/wait.h> lays it out: a signal in the low 7 bits, else the exit code above them.
         let signal = status & 0x7f
-        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+        let printed = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
+        return (signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal), printed)
     }
 
     /// What `path` with `arguments` prints, once it has exited with 0 (tests read PDFs with poppler's tools so).
     public static func output(_ path: String, _ arguments: [String]) throws -> String {
-        let printed = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-\(UUID().uuidString).txt").path
-        defer { try? FileManager.default.removeItem(atPath: printed) }
-        let status = try run(path, arguments, output: printed)
+        let (status, printed) = try run(path, arguments)
         guard status == .exited(0) else { throw MediaError.failed("\(path) ended with \(status)") }
-        return String(decoding: FileManager.default.contents(atPath: printed) ?? Data(), as: UTF8.self)
+        return printed
     }
 }

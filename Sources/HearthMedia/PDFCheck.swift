@@ -43,13 +43,10 @@ final class PDFCheck: Sendable {
 
     /// Runs a poppler tool under the caps (`ulimit` in a shell, `timeout` around it); answers what it printed.
     private func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let printed = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pdf-check-\(UUID().uuidString).txt").path
-        defer { try? FileManager.default.removeItem(atPath: printed) }
         let limits = "ulimit -v \(memoryLimit / 1024) && ulimit -t \(timeLimit) && exec \"$@\""
-        let status = try ChildProcess.run("/usr/bin/timeout", ["-s", "KILL", "\(timeLimit)", "/bin/sh", "-c", limits, "sh", tool] + arguments,
-                                          output: printed)
+        let (status, printed) = try ChildProcess.run("/usr/bin/timeout", ["-s", "KILL", "\(timeLimit)", "/bin/sh", "-c", limits, "sh", tool] + arguments)
         switch status {
-        case .exited(0): return String(decoding: (FileManager.default.contents(atPath: printed) ?? Data()).prefix(65_536), as: UTF8.self)
+        case .exited(0): return printed
         case .exited(127): throw MediaError.failed("\(tool) is not installed (Debian: poppler-utils)")
         // 124: out of time; 128 + n: killed by signal n (the time cap, or a crash for want of memory).
         case .exited(124), .exited(128...), .signalled: throw MediaError.tooComplex

@@ -76,7 +76,13 @@ public enum DocumentRules {
         return "\(name).\(wanted)"
     }
 
-    public static func fileExtension(of contentType: String) -> String {
+    /// What a file is to look at: "PDF, 12 pages", "PDF, 1 page", "PNG".
+    public static func form(contentType: String, pageCount: Int) -> String {
+        guard contentType == "application/pdf" else { return fileExtension(of: contentType).uppercased() }
+        return pageCount == 1 ? "PDF, 1 page" : "PDF, \(pageCount) pages"
+    }
+
+    static func fileExtension(of contentType: String) -> String {
         switch contentType {
         case "application/pdf": "pdf"
         case "image/png": "png"

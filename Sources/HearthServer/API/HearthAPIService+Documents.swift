@@ -59,7 +59,6 @@ extension HearthAPIService {
     func updateItemDocument(_ input: Operations.UpdateItemDocument.Input) async throws -> Operations.UpdateItemDocument.Output {
         let user = try APIRequest.requireUser()
         let id = try Self.uuid(input.path.id), documentId = try Self.uuid(input.path.documentId)
-        _ = try await document(input.path.documentId, of: input.path.id, householdId: user.householdId)
         let body = switch input.body { case .json(let body): body }
         let document = try await services.inventory.updateDocument(id: documentId, itemId: id, householdId: user.householdId,
                                                                   kind: body.kind.flatMap { ItemDocument.Kind(rawValue: $0.rawValue) },
@@ -81,17 +80,15 @@ extension HearthAPIService {
         let user = try APIRequest.requireUser()
         let document = try await document(input.path.documentId, of: input.path.id, householdId: user.householdId)
         let size = PhotoURL.Size(rawValue: input.query.size?.rawValue ?? "original") ?? .original
-        // A document's file never changes under its id (a new file is a new document); only members see it.
-        let etag = "\"\(document.file.sha256.prefix(32))-\(size.rawValue)\""
-        let cacheControl = "private, max-age=31536000, immutable"
-        if let match = input.headers.ifNoneMatch, match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-            return .notModified(.init(headers: .init(eTag: etag, cacheControl: cacheControl)))
+        let caching = StoredFileCaching(sha256: document.file.sha256, size: size)
+        if caching.isCurrent(input.headers.ifNoneMatch) {
+            return .notModified(.init(headers: .init(eTag: caching.etag, cacheControl: StoredFileCaching.cacheControl)))
         }
         guard size == .original else {
-            let headers = Operations.GetItemDocumentFile.Output.Ok.Headers(eTag: etag, cacheControl: cacheControl)
+            let headers = Operations.GetItemDocumentFile.Output.Ok.Headers(eTag: caching.etag, cacheControl: StoredFileCaching.cacheControl)
             return .ok(.init(headers: headers, body: .jpeg(HTTPBody(try await services.media.rendition(document.file.sha256, size: size)))))
         }
-        let headers = Operations.GetItemDocumentFile.Output.Ok.Headers(eTag: etag, cacheControl: cacheControl,
+        let headers = Operations.GetItemDocumentFile.Output.Ok.Headers(eTag: caching.etag, cacheControl: StoredFileCaching.cacheControl,
                                                                        contentDisposition: ContentDisposition.attachment(document.fileName))
         let file = try services.media.original(document.file.sha256)
         let body: Operations.GetItemDocumentFile.Output.Ok.Body = switch document.file.contentType {

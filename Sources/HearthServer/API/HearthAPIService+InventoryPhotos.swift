@@ -70,13 +70,11 @@ extension HearthAPIService {
         guard let photo = try await services.inventory.photo(id: try Self.uuid(input.path.photoId), itemId: try Self.uuid(input.path.id),
                                                              householdId: user.householdId)
         else { throw InventoryError.photoNotFound }
-        // The photo's content never changes under its id, so the browser may keep it; only members see it.
-        let etag = "\"\(photo.sha256.prefix(32))-\(size.rawValue)\""
-        let cacheControl = "private, max-age=31536000, immutable"
-        if let match = input.headers.ifNoneMatch, match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-            return .notModified(.init(headers: .init(eTag: etag, cacheControl: cacheControl)))
+        let caching = StoredFileCaching(sha256: photo.sha256, size: size)
+        if caching.isCurrent(input.headers.ifNoneMatch) {
+            return .notModified(.init(headers: .init(eTag: caching.etag, cacheControl: StoredFileCaching.cacheControl)))
         }
-        let headers = Operations.GetItemPhoto.Output.Ok.Headers(eTag: etag, cacheControl: cacheControl)
+        let headers = Operations.GetItemPhoto.Output.Ok.Headers(eTag: caching.etag, cacheControl: StoredFileCaching.cacheControl)
         guard size == .original else {
             return .ok(.init(headers: headers, body: .jpeg(HTTPBody(try await services.media.rendition(photo.sha256, size: size)))))
         }

@@ -82,8 +82,8 @@ extension HearthAPIService {
               let image = receipt.image
         else { throw InventoryError.receiptNotFound }
         let size = PhotoURL.Size(rawValue: input.query.size?.rawValue ?? "medium") ?? .medium
-        let headers = Operations.GetReceiptImage.Output.Ok.Headers(eTag: "\"\(image.sha256.prefix(32))-\(size.rawValue)\"",
-                                                                    cacheControl: "private, max-age=31536000, immutable")
+        let headers = Operations.GetReceiptImage.Output.Ok.Headers(eTag: StoredFileCaching(sha256: image.sha256, size: size).etag,
+                                                                    cacheControl: StoredFileCaching.cacheControl)
         guard size == .original else {
             return .ok(.init(headers: headers, body: .jpeg(HTTPBody(try await services.media.rendition(image.sha256, size: size)))))
         }

@@ -95,6 +95,22 @@ enum PhotoURL {
     }
 }
 
+/// How a stored file (a photo, a receipt's image, a document) is cached in `size`: its content never
+/// changes under its hash, so a browser may keep it for a year; only members see it.
+struct StoredFileCaching {
+    static let cacheControl = "private, max-age=31536000, immutable"
+    let etag: String
+
+    init(sha256: String, size: PhotoURL.Size) {
+        etag = "\"\(sha256.prefix(32))-\(size.rawValue)\""
+    }
+
+    /// Whether an `If-None-Match` header names this file in this size: the client's copy is current.
+    func isCurrent(_ ifNoneMatch: String?) -> Bool {
+        ifNoneMatch?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag } ?? false
+    }
+}
+
 /// Reading the API's inventory input into domain values; a value that is well formed but wrong is a 422 or 400.
 enum InventoryInput {
     /// The item list's filters and sort, as the list, the CSV export and the report take them.

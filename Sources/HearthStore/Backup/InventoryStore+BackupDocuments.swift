@@ -27,7 +27,7 @@ extension InventoryStore {
             throw BackupError.invalidRecord("item \(crowded.key.text) has \(crowded.value.count) documents; an item may have \(DocumentRules.maximumPerItem)")
         }
         let owners = try await owners(of: [("inventory_documents", documents.map(\.id))], on: db)
-        var withoutFile = 0, withReceipts: Set<UUID> = []
+        var withoutFile = 0, writes: [ItemDocument] = []
         for var document in documents {
             guard let itemId = itemIds[document.itemId] else { continue }
             guard available.contains(document.file.sha256) else {
@@ -42,14 +42,15 @@ extension InventoryStore {
                 }
                 document.id = ids.next()
             }
-            summary.documents.added += 1
-            guard write else { continue }
             document.itemId = itemId
-            try await place([document.file.sha256])
-            try await insert(document, householdId: householdId, on: db)
-            if document.kind == .receipt { withReceipts.insert(itemId) }
+            writes.append(document)
         }
-        try await recountReceipts(forItems: Array(withReceipts), at: now, on: db)
+        summary.documents.added += writes.count
+        if write {
+            try await place(writes.map(\.file.sha256))
+            for document in writes { try await insert(document, householdId: householdId, on: db) }
+            try await recountReceipts(forItems: Array(Set(writes.filter { $0.kind == .receipt }.map(\.itemId))), at: now, on: db)
+        }
         if withoutFile > 0 {
             summary.warnings.append(withoutFile == 1 ? "1 document was left out: its file is not in the backup."
                                     : "\(withoutFile) documents were left out: their files are not in the backup.")

@@ -79,7 +79,7 @@ extension InventoryStore {
                 for chunk in Array(linked).chunks(of: 500) { try await InventoryStore.refreshSearch(chunk, on: db, kind: kind) }
             }
             if write {
-                try await InventoryStore.finishAdding(added.count, householdId: householdId, kind: kind, on: db)
+                try await InventoryStore.finishAdding(householdId: householdId, kind: kind, on: db)
                 try await InventoryStore.restoreCheck(outline.household, householdId: householdId, strategy: strategy, on: db)
             }
             try await restoreTheRest(outline, summary: &summary, itemIds: plan.restoredIds, files: archiveFiles.union(named), write: write, on: db)

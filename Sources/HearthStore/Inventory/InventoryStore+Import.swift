@@ -86,7 +86,7 @@ extension InventoryStore {
                 try await Self.moveContents(of: boxes.map(\.box), to: room, householdId: householdId, now: now, on: db)
             }
             try await Self.saveAssetNumbering(numbering, householdId: householdId, on: db)
-            try await Self.finishAdding(created.count, householdId: householdId, kind: kind, on: db)
+            try await Self.finishAdding(householdId: householdId, kind: kind, on: db)
             for chunk in touched.chunks(of: 500) { try await Self.refreshSearch(chunk, on: db, kind: kind) }
             return report
         }

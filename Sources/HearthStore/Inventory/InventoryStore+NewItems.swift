@@ -21,7 +21,7 @@ extension InventoryStore {
 
     /// Inserts new items with their tags and search text, in bulk (``BulkRows``), a few thousand at
     /// a time: the next rows are made while the database writes these. The search text is known from
-    /// the item, so none is read back; the caller then calls ``finishAdding(_:householdId:kind:on:)``.
+    /// the item, so none is read back; the caller then calls ``finishAdding(householdId:kind:on:)``.
     static func insertNewItems(_ items: [NewItem], householdId: UUID, on db: any SQLDatabase) async throws {
         try await Pipeline.run(items.chunks(of: 5000), produce: { newItemRows($0, householdId: householdId) }, consume: { try await $0.insert(on: db) })
     }
@@ -54,9 +54,9 @@ extension InventoryStore {
         try await db.raw("SET LOCAL gin_pending_list_limit = '1GB'").run()
     }
 
-    /// What an import or restore does once it has inserted `count` new items (``insertNewItems(_:householdId:on:)``),
+    /// What an import or restore does once it has inserted new items (``insertNewItems(_:householdId:on:)``),
     /// still in its transaction: on SQLite, indexes them for search all at once (``indexNewItems(householdId:on:)``).
-    static func finishAdding(_ count: Int, householdId: UUID, kind: DatabaseKind, on db: any SQLDatabase) async throws {
+    static func finishAdding(householdId: UUID, kind: DatabaseKind, on db: any SQLDatabase) async throws {
         guard kind == .sqlite else { return }
         try await indexNewItems(householdId: householdId, on: db)
     }

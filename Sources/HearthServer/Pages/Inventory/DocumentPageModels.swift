@@ -33,8 +33,7 @@ struct DocumentsSection: Sendable {
     }
 
     static func detail(_ document: ItemDocument) -> String {
-        let form = document.isPDF ? (document.pageCount == 1 ? "PDF, 1 page" : "PDF, \(document.pageCount) pages")
-            : DocumentRules.fileExtension(of: document.file.contentType).uppercased()
+        let form = DocumentRules.form(contentType: document.file.contentType, pageCount: document.pageCount)
         let size = ByteCountFormatter.string(fromByteCount: Int64(document.file.byteSize), countStyle: .file)
         return "\(document.kind.title) · \(form) · \(size)"
     }
