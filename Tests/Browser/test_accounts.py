@@ -31,12 +31,19 @@ def path_of(driver) -> str:
     return urllib.parse.urlsplit(driver.current_url).path
 
 
+def page_attribute(driver, tag: str, name: str) -> str | None:
+    """An attribute of the page's <html> or <body>, read in one script against the document that is
+    there now. Finding the element and then reading it would be two steps: a navigation between them
+    leaves a node of the old document, which Chrome answers with an unknown error, not a stale one."""
+    return driver.execute_script(f"const e = document.{'documentElement' if tag == 'html' else 'body'}; return e ? e.getAttribute(arguments[0]) : null;", name)
+
+
 def body_classes(driver) -> list[str]:
-    return (driver.find_element(By.TAG_NAME, "body").get_attribute("class") or "").split()
+    return (page_attribute(driver, "body", "class") or "").split()
 
 
 def html_theme(driver) -> str | None:
-    return driver.find_element(By.TAG_NAME, "html").get_attribute("data-theme")
+    return page_attribute(driver, "html", "data-theme")
 
 
 def click(driver, element) -> None:

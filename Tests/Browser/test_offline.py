@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from test_accounts import click, fill, register, submit_and_wait_for_new_page, unique_email, wait
+from test_accounts import body_classes, click, fill, page_attribute, register, submit_and_wait_for_new_page, unique_email, wait
 from test_focus import open_focus, text_of
 from test_inventory import FIXTURES
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
@@ -102,7 +102,7 @@ def test_a_shop_without_signal_keeps_every_change_until_it_lands_exactly_once(st
 
     # A reload without a connection: the kept page shows the account's copy, still marked waiting.
     ada.refresh()
-    wait(ada).until(lambda d: d.find_element(By.CSS_SELECTOR, "html").get_attribute("data-shell") == "true")
+    wait(ada).until(lambda d: page_attribute(d, "html", "data-shell") == "true")
     wait(ada).until(lambda d: shows_kept_list(d, 16, 5))
     wait(ada).until(lambda d: status_text(d) == "Offline — 25 changes waiting")
     assert waiting_marks(ada) == 20
@@ -182,7 +182,7 @@ def test_signing_out_leaves_nothing_of_the_account_in_the_browser(server, browse
     databases = "const done = arguments[0]; indexedDB.databases().then((all) => done(all.map((db) => db.name)));"
     wait(driver).until(lambda d: f"hearth-{account}" in d.execute_async_script(databases))
     click(driver, driver.find_element(By.ID, "logout"))
-    wait(driver).until(lambda d: "signed-out" in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
+    wait(driver).until(lambda d: "signed-out" in body_classes(d))
     assert f"hearth-{account}" not in driver.execute_async_script(databases)
 
 
@@ -212,7 +212,7 @@ def test_a_rest_timer_in_a_gym_without_signal_rings_and_is_recorded_when_back(st
     stoppable_server.stop()
     set_offline(phone, True)
     phone.refresh()
-    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(phone).until(lambda d: page_attribute(d, "html", "data-shell") == "true")
     wait(phone).until(lambda d: text_of(d, "time") == "00:05")
     for _ in range(2):
         click(phone, phone.find_element(By.ID, "start-rest"))
@@ -287,7 +287,7 @@ def test_in_a_basement_the_inventory_shows_and_photos_and_a_receipt_arrive_once_
     stoppable_server.stop()
     set_offline(phone, True)
     phone.refresh()
-    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(phone).until(lambda d: page_attribute(d, "html", "data-shell") == "true")
     wait(phone).until(lambda d: "🍳 Kitchen" in [option.text for option in d.find_elements(By.CSS_SELECTOR, "#capture-room option")])
     fill(phone, "#capture-name", "Bicycle")
     Select(phone.find_element(By.ID, "capture-room")).select_by_visible_text("🍳 Kitchen")
@@ -302,7 +302,7 @@ def test_in_a_basement_the_inventory_shows_and_photos_and_a_receipt_arrive_once_
     phone.find_element(By.ID, "receipt-files").send_keys(str(FIXTURES / "receipt-photo.jpg"))
     wait(phone).until(lambda d: "receipt is kept on this device" in text_of(d, "capture-status"))
     phone.refresh()  # the photos and the receipt wait in the outbox, not in the page
-    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(phone).until(lambda d: page_attribute(d, "html", "data-shell") == "true")
     wait(phone).until(lambda d: status_text(d) == "Offline — 3 changes waiting")
     # The items as last seen, thumbnails included.
     phone.get(f"{base}/inventory")
@@ -410,7 +410,7 @@ def test_an_inventory_edited_and_added_to_offline_lands_once_and_the_later_edit_
     set_offline(ada, True)
     set_offline(bob, True)
     ada.refresh()
-    wait(ada).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-shell") == "true")
+    wait(ada).until(lambda d: page_attribute(d, "html", "data-shell") == "true")
     wait(ada).until(lambda d: text_of(d, "item-name") == "Lamp")
     open_item_form(ada)
     save_item_form(ada, {"#name": "Desk lamp", "#purchase_price": "1.299,99"})

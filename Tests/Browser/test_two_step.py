@@ -10,7 +10,7 @@ import pyotp
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from test_accounts import PASSWORD, confirm_and_wait_for_new_page, fill, log_in, register, submit_and_wait_for_new_page, unique_email, wait, wait_until_signed_in
+from test_accounts import PASSWORD, body_classes, confirm_and_wait_for_new_page, fill, log_in, register, submit_and_wait_for_new_page, unique_email, wait, wait_until_signed_in
 
 
 def code_step(driver, code: str) -> None:
@@ -44,7 +44,7 @@ def test_two_step_sign_in_with_an_authenticator_app(server, browser_factory, scr
     # Another phone: the password alone leads to the second step, which refuses a wrong code.
     phone = browser_factory()
     log_in(phone, server, email)
-    assert "signed-in" not in phone.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert "signed-in" not in body_classes(phone)
     code_step(phone, "000000")
     assert "That code is not right" in error_text(phone)
     screenshot(phone, "security-code-step-phone")
