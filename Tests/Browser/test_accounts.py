@@ -19,8 +19,24 @@ PASSWORD = "correct horse battery"
 
 # ---------- helpers ----------
 
+class PageWait(WebDriverWait):
+    """Waits across navigations: an element found on the page before it was replaced is stale, and
+    Chrome reports reading one as an unknown error ("does not belong to the document"), not as a
+    stale element. Both mean "not yet": the condition is asked again on the new page."""
+
+    def until(self, method, message: str = ""):
+        def on_the_page_now(driver):
+            try:
+                return method(driver)
+            except WebDriverException as error:
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
+        return super().until(on_the_page_now, message)
+
+
 def wait(driver) -> WebDriverWait:
-    return WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+    return PageWait(driver, WAIT_SECONDS, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
 
 
 def unique_email() -> str:
