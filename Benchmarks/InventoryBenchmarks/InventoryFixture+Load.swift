@@ -8,14 +8,14 @@ extension InventoryFixture {
     /// takes them in turn.
     static let concurrentCreates = 8
 
-    /// The default rooms and categories, ``itemCount`` items from ``HouseholdCatalog`` and their photos.
+    /// The default rooms and categories, ``itemCount`` items from ``HouseholdCatalog`` and, with ``photos``, their photos.
     func fillHousehold() async throws {
         try await store.prepare(householdId: householdId)
         var catalog = HouseholdCatalog(rooms: try await store.groups(.room, householdId: householdId).map(\.id),
                                        categories: try await store.groups(.category, householdId: householdId).map(\.id))
         let items = (0..<itemCount).map { _ in catalog.nextItem() }
         let ids = try await create(items)
-        try await addPhotos(to: ids, catalog: &catalog)
+        if photos { try await addPhotos(to: ids, catalog: &catalog) }
         // A running server's autovacuum analyses the table within a minute of such a load; SQLite
         // has no such thing and Hearth never runs ANALYZE on it.
         if case .postgres = backend { try await database.run("ANALYZE") }

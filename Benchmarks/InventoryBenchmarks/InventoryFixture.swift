@@ -24,6 +24,9 @@ final class InventoryFixture: @unchecked Sendable {
     }
 
     let itemCount: Int
+    /// Whether most items get one to three photo rows (as people's inventories have), or none (as a
+    /// spreadsheet import gives).
+    let photos: Bool
     let backend: Backend
     private(set) var database: Database!
     private(set) var store: InventoryStore!
@@ -31,9 +34,10 @@ final class InventoryFixture: @unchecked Sendable {
     private var removeStorage: @Sendable () async throws -> Void = {}
     let logger = Logger(label: "bench")
 
-    init(backend: Backend, itemCount: Int = 20_000) {
+    init(backend: Backend, itemCount: Int = 20_000, photos: Bool = true) {
         self.backend = backend
         self.itemCount = itemCount
+        self.photos = photos
     }
 
     /// Opens an empty database, migrates it and fills the household; tells on stderr how long that
