@@ -97,7 +97,8 @@ class HearthServer:
 
     def _start(self, timeout):
         command = [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir]
-        env = {**os.environ, **self.env}
+        # "{base}" in a setting is this server's address (HEARTH_PUBLIC_URL), known once its port is.
+        env = {**os.environ, **{name: value.replace("{base}", self.base) for name, value in self.env.items()}}
         env.pop("HEARTH_DATABASE_URL", None)
         if self.database_url:
             command += ["--database-url", self.database_url]

@@ -28,7 +28,8 @@ struct ServerOptions: ParsableArguments {
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
         let config = ConfigReader(provider: EnvironmentVariablesProvider(
             environmentVariables: environment,
-            secretsSpecifier: .specific(["HEARTH_DATABASE_URL", "HEARTH_SMTP_URL", "HEARTH_BACKUP_WEBDAV_URL", "HEARTH_BACKUP_WEBDAV_PASSWORD"])
+            secretsSpecifier: .specific(["HEARTH_DATABASE_URL", "HEARTH_SMTP_URL", "HEARTH_BACKUP_WEBDAV_URL", "HEARTH_BACKUP_WEBDAV_PASSWORD",
+                                         "HEARTH_OIDC_CLIENT_SECRET"])
         ))
         let registration = config.string(forKey: "hearth.registration", default: "open").lowercased()
         guard ["open", "closed"].contains(registration) else {
@@ -78,6 +79,8 @@ struct ServerOptions: ParsableArguments {
         configuration.publicURL = try publicURL(config)
         configuration.mail = try mail(config, publicURL: configuration.publicURL)
         configuration.offsiteBackup = try offsiteBackup(config)
+        configuration.openID = try openID(config, publicURL: configuration.publicURL)
+        configuration.forwardAuth = try forwardAuth(config, trustedProxies: trustedProxies)
         if let github = config.string(forKey: "hearth.github.api.url"), !github.isEmpty {
             guard let url = URL(string: github), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
                 throw ValidationError("HEARTH_GITHUB_API_URL must be GitHub's API address, such as https://api.github.com or https://github.example.org/api/v3.")

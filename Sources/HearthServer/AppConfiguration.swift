@@ -45,6 +45,10 @@ public struct AppConfiguration: Sendable {
     public var mail: MailSettings?
     /// The WebDAV folder nightly backups are also sent to, encrypted; nil: they stay on the server.
     public var offsiteBackup: WebDAVSettings?
+    /// Signing in through an OpenID Connect provider; nil: passwords and passkeys only.
+    public var openID: OpenIDSettings?
+    /// Signing in by a trusted proxy's headers; nil: such headers are ignored.
+    public var forwardAuth: ForwardAuthSettings?
     /// GitHub's API for the lists' Gist backup (`HEARTH_GITHUB_API_URL`; a GitHub Enterprise server's `…/api/v3`).
     public var githubAPIURL = "https://api.github.com"
 
@@ -109,6 +113,10 @@ public struct AppConfiguration: Sendable {
     }
 
     /// Whether the database is PostgreSQL.
+    /// Whether people may sign in (and register) with a password or passkey: not when only the
+    /// identity provider signs people in (`HEARTH_OIDC_ONLY`).
+    public var passwordSignIn: Bool { !(openID?.only ?? false) }
+
     public var usesPostgres: Bool { !(databaseURL ?? "").isEmpty }
 
     /// Where the data lives, checking that the data directory is usable when SQLite is.

@@ -12,6 +12,8 @@ struct AppServices: Sendable {
     let accountService: AccountService
     let passwordResets: PasswordResets
     let passkeys: PasskeyService
+    /// Signing in through the identity provider; nil when none is configured.
+    let singleSignOn: SingleSignOnService?
     let focus: FocusService
     let events: EventHub
     let webhooks: WebhookStore

@@ -94,6 +94,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
 
     OperationsRoutes(database: services.database, metrics: metrics).addRoutes(to: router)
     AccountPages(services: services).addRoutes(to: router)
+    SingleSignOnPages(services: services).addRoutes(to: router)
     SettingsPages(services: services).addRoutes(to: router)
     TokenPages(services: services).addRoutes(to: router)
     SecurityPages(services: services).addRoutes(to: router)
@@ -139,7 +140,8 @@ extension AppServices {
                                        ledger: database.kind == .postgres ? AttemptStore(database: database) : MemoryAttemptLedger())
         let accountService = AccountService(
             accounts: accounts, credentials: credentials, hasher: hasher, throttle: throttle,
-            registrationOpen: configuration.registrationOpen, decoyHash: try await hasher.decoyHash(),
+            registrationOpen: configuration.registrationOpen, passwordSignIn: configuration.passwordSignIn,
+            decoyHash: try await hasher.decoyHash(),
             twoStep: TwoStepService(credentials: credentials, box: secrets, clock: configuration.clock)
         )
         let events = EventHub.make(database: database, clock: configuration.clock, logger: logger)
@@ -170,6 +172,10 @@ extension AppServices {
                                            mail: configuration.mail, publicURL: configuration.publicURL, clock: configuration.clock, logger: logger),
             passkeys: PasskeyService(credentials: credentials, accounts: accounts,
                                      party: PasskeyService.relyingParty(publicURL: configuration.publicURL, port: configuration.port)),
+            singleSignOn: configuration.openID.flatMap { settings in
+                configuration.publicURL.map { SingleSignOnService(settings: settings, publicURL: $0, accountService: accountService,
+                                                                  box: secrets, clock: configuration.clock) }
+            },
             focus: focus, events: events, webhooks: webhooks, push: push,
             lists: ListStore(database: database, clock: configuration.clock,
                              words: try ShoppingWords.load(from: Resources.root.appendingPathComponent("shopping-words"))),

@@ -19,6 +19,7 @@ struct HearthAPIService: APIProtocol {
         // document forbids is refused like any other field that breaks it.
         try Self.limit(body.timeZone, field: "timeZone", to: 64)
         try Self.limit(body.code, field: "code", to: 64)
+        try services.accountService.requirePasswordSignIn()
         let signedIn = try await services.accountService.authenticate(email: body.email, password: body.password, code: body.code,
                                                                        address: APIRequest.current.clientAddress)
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: body.timeZone)

@@ -9,6 +9,9 @@ struct AccountService: Sendable {
     let hasher: PasswordHasher
     let throttle: AttemptThrottle
     let registrationOpen: Bool
+    /// False when only the identity provider signs people in (`HEARTH_OIDC_ONLY`): signing in and
+    /// registering with a password (or a passkey) are refused; API tokens made before still work.
+    let passwordSignIn: Bool
     /// Verified when the email is unknown so that timing does not reveal which emails exist.
     let decoyHash: String
     /// The second step of a sign-in, for accounts that turned it on.
@@ -20,6 +23,7 @@ struct AccountService: Sendable {
         name: String, email: String, password: String, timeZone: String? = nil, address: String?,
         bypassClosedRegistration: Bool = false
     ) async throws -> User {
+        if !passwordSignIn && !bypassClosedRegistration { throw AccountError.passwordSignInOff }
         if !registrationOpen && !bypassClosedRegistration { throw AccountError.registrationClosed }
         let name = try AccountRules.name(name)
         let email = try AccountRules.email(email)
@@ -57,6 +61,11 @@ struct AccountService: Sendable {
         return user
     }
 
+    /// Throws unless people may sign in with a password or passkey here.
+    func requirePasswordSignIn() throws(AccountError) {
+        guard passwordSignIn else { throw .passwordSignInOff }
+    }
+
     /// How a page's sign-in with the right password goes on.
     enum SignIn {
         case signedIn(User)
@@ -67,6 +76,7 @@ struct AccountService: Sendable {
     /// A page's first step: signed in, or on to the code with a ticket that stands for the password
     /// in the browser whose CSRF token is `browser`.
     func beginSignIn(email: String, password: String, address: String, browser: String) async throws -> SignIn {
+        try requirePasswordSignIn()
         let user = try await checkPassword(email: email, password: password, address: address)
         guard try await twoStep.isOn(userId: user.id) else { return .signedIn(user) }
         let ticket = SignInTicket(userId: user.id, browser: browser, expiresAt: twoStep.clock.now + SignInTicket.lifetime)

@@ -12,6 +12,8 @@ import HearthStore
 /// - registrations: `registrationsPerHour` per address (`HEARTH_REGISTRATIONS_PER_HOUR`, default 10);
 /// - passkey sign-in challenges: 300 from one address in 15 minutes (each is a row kept 5 minutes;
 ///   every view of the sign-in page asks for one, for the autofill), as many as sign-ins;
+/// - single sign-on: 300 starts and returns from one address in 15 minutes (each start is a row
+///   kept 10 minutes), as many as sign-ins;
 /// - password reset links: 10 asked for from one address in an hour (then 429), and at most 3
 ///   mailed to one address in an hour (more are quietly not sent, whoever asks);
 /// - two-step codes: 10 wrong ones for one account in 15 minutes, from anywhere, then 429 (with 3
@@ -121,6 +123,17 @@ struct AttemptThrottle: Sendable {
         let key = "passkey:" + NetworkAddress.limitKey(address)
         try await ledger.update([key], since: now - Self.hour) { book in
             try Self.check(book, key, Self.passkeyChallenges, now: now)
+            book.record(key, at: now)
+        }
+    }
+
+    /// Counts a step of a sign-in through the identity provider (its start, and its return) from
+    /// `address`, or throws when it had too many: as many as sign-ins from one address.
+    func beginSingleSignOn(address: String) async throws {
+        let now = clock.now
+        let key = "sso:" + NetworkAddress.limitKey(address)
+        try await ledger.update([key], since: now - Self.hour) { book in
+            try Self.check(book, key, Self.address, now: now)
             book.record(key, at: now)
         }
     }

@@ -43,10 +43,14 @@ struct CSRFMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         // Only pages carry forms; API answers, files, /health and /metrics need no token.
         if existing == nil, !context.csrfToken.isEmpty, response.headers[.contentType]?.hasPrefix("text/html") == true {
-            response.setCookie(Cookie(name: Self.cookieName, value: context.csrfToken, path: "/",
-                                      secure: secureCookies || request.isHTTPS, httpOnly: true, sameSite: .lax))
+            response.setCookie(Self.cookie(context.csrfToken, request: request, secure: secureCookies))
         }
         return response
+    }
+
+    /// The cookie that holds a browser's token.
+    static func cookie(_ token: String, request: Request, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: token, path: "/", secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
     }
 
     private static func matches(_ cookie: String?, _ sent: String?) -> Bool {

@@ -92,7 +92,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .emailTaken, .alreadyMember, .lastMemberCannotLeave, .cannotRemoveYourself, .twoStepAlreadyOn, .twoStepNotSetUp,
              .mailUnavailable: .conflict
         case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode, .codeNeeded, .signInExpired: .unauthorized
-        case .wrongPassword, .registrationClosed, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong,
+        case .wrongPassword, .registrationClosed, .passwordSignInOff, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong,
              .confirmationNeeded, .inventoryLocked: .forbidden
         case .inviteNotFound, .notFound, .resetLinkInvalid: .notFound
         case .inviteExpired, .inviteUsed: .gone

@@ -64,6 +64,7 @@ extension Database {
         .maintenance,
         .yearlyCheck,
         .documents,
+        .singleSignOn,
     ]
 
     /// Applies the migrations this database has not seen yet, each in its own transaction.

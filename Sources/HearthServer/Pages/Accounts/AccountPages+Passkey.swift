@@ -21,10 +21,14 @@ extension AccountPages {
                                               authenticatorData: form.authenticator_data, signature: form.signature,
                                               userHandle: form.user_handle.flatMap { $0.isEmpty ? nil : $0 })
         do {
+            try services.accountService.requirePasswordSignIn()
             let user = try await services.passkeys.signIn(answer)
             return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
         } catch let error as PasskeyError {
             return try await render(SignInPage.Model(email: "", next: form.next, error: error.message), context: context, status: .unauthorized)
+        } catch let error as AccountError {
+            return try await render(SignInPage.Model(email: "", next: form.next, error: error.message), context: context,
+                                    status: ProblemDetails.status(of: error))
         }
     }
 }

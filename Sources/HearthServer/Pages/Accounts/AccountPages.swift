@@ -130,8 +130,13 @@ struct AccountPages {
         if let hash = context.sessionHash {
             try await services.credentials.deleteSession(tokenHash: hash)
         }
-        var response = Response.seeOther("/login", notice: .signedOut)
+        // Signed in at the provider: sign out there too, which sends the person back to the sign-in page.
+        let provider = await SingleSignOnPages.providerSignOut(request, services: services)
+        var response = provider.map { Response.redirect(to: $0.absoluteString, type: .normal) } ?? Response.seeOther("/login", notice: .signedOut)
         response.setCookie(AuthenticationMiddleware.expiredCookie(request: request, secure: services.configuration.secureCookies))
+        if request.cookies[SingleSignOnPages.providerCookie] != nil {
+            response.setCookie(SingleSignOnPages.expiredProviderCookie(request: request, secure: services.configuration.secureCookies))
+        }
         return response
     }
 
@@ -139,8 +144,10 @@ struct AccountPages {
         _ model: SignInPage.Model, context: HearthRequestContext, notice: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let page = SignInPage(layout: services.layout("Sign in", nil, context, notice: notice), model: model,
-                              registrationOpen: services.configuration.registrationOpen,
-                              invitation: try await Invitation.find(next: model.next, services: services))
+                              registrationOpen: services.configuration.registrationOpen && services.configuration.passwordSignIn,
+                              invitation: try await Invitation.find(next: model.next, services: services),
+                              singleSignOn: SingleSignOnButton(services.configuration.openID, next: model.next),
+                              passwordSignIn: services.configuration.passwordSignIn)
         return try services.renderer.render("login", page, status: status)
     }
 
@@ -148,7 +155,7 @@ struct AccountPages {
         _ model: RegisterPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let page = RegisterPage(layout: services.layout("Create account", nil, context), model: model,
-                                registrationOpen: services.configuration.registrationOpen,
+                                registrationOpen: services.configuration.registrationOpen && services.configuration.passwordSignIn,
                                 minimumPasswordLength: AccountRules.minimumPasswordLength,
                                 invitation: try await Invitation.find(next: model.next, services: services))
         return try services.renderer.render("register", page, status: status)
@@ -167,6 +174,23 @@ struct SignInPage: Sendable {
     let registrationOpen: Bool
     /// The household whose invite link led here.
     let invitation: Invitation?
+    /// "Sign in with …", when an identity provider is configured.
+    let singleSignOn: SingleSignOnButton?
+    /// Whether the email and password form (and passkeys) are offered: not with `HEARTH_OIDC_ONLY`.
+    let passwordSignIn: Bool
+}
+
+/// The button that signs in through the identity provider, back to `next` afterwards.
+struct SingleSignOnButton: Sendable {
+    let label: String
+    let href: String
+
+    init?(_ settings: OpenIDSettings?, next: String?) {
+        guard let settings else { return nil }
+        label = settings.buttonLabel
+        let query = next.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?next=" + $0 } ?? ""
+        href = "/auth/oidc/start" + query
+    }
 }
 
 /// The second step of a sign-in, for an account with two-step sign-in on.

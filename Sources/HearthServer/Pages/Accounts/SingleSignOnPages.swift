@@ -1,0 +1,156 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import Logging
+
+/// Signing in through the household's identity provider: the sign-in page's button starts here,
+/// the provider sends the person back to the callback, and a person whose email an account has
+/// links it once with its password. Every failure ends on a page that says what happened and what
+/// to do, and is logged without tokens.
+struct SingleSignOnPages {
+    let services: AppServices
+    /// Set on a sign-in through the provider, so that signing out of Hearth signs out there too.
+    static let providerCookie = "hearth_sso"
+
+    struct LinkForm: Decodable {
+        let ticket: String
+        let password: String
+        let code: String?
+        let next: String?
+        let time_zone: String?
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/auth/oidc/start", use: start)
+        router.get("/auth/oidc/callback", use: callback)
+        router.post("/auth/oidc/link", use: link)
+    }
+
+    func start(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        guard let singleSignOn = services.singleSignOn else { return try failure(.notConfigured, context: context) }
+        let next = request.uri.queryParameters["next"].map(String.init)
+        do {
+            let address = try await singleSignOn.begin(next: next, browser: context.csrfToken, address: context.clientAddress)
+            var response = Response.redirect(to: address.absoluteString, type: .found)
+            // The return is matched to this browser by its CSRF cookie: a first visit has none yet.
+            if request.cookies[CSRFMiddleware.cookieName] == nil {
+                response.setCookie(CSRFMiddleware.cookie(context.csrfToken, request: request, secure: services.configuration.secureCookies))
+            }
+            return response
+        } catch let error as SingleSignOnError {
+            return try failure(error, context: context)
+        }
+    }
+
+    func callback(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        guard let singleSignOn = services.singleSignOn else { return try failure(.notConfigured, context: context) }
+        let query = request.uri.queryParameters
+        if let error = query["error"] {
+            return try failure(.providerRefused(IdentityProvider.errorCode(String(error))), context: context)
+        }
+        guard let code = query["code"].map(String.init), let state = query["state"].map(String.init) else {
+            return try failure(.unknownState, context: context)
+        }
+        do {
+            switch try await singleSignOn.finish(code: code, state: state, browser: context.csrfToken, address: context.clientAddress) {
+            case .signedIn(let user, let next):
+                services.logger.info("Signed in through the identity provider", metadata: ["user": "\(user.id)"])
+                return try await startSession(for: user, timeZone: nil, next: next, request: request, context: context)
+            case .needsLink(let ticket, let email, let needsCode, let next):
+                return try renderLink(LinkPage.Model(ticket: ticket, email: email, needsCode: needsCode, next: next, error: nil), context: context)
+            }
+        } catch let error as SingleSignOnError {
+            return try failure(error, context: context)
+        }
+    }
+
+    func link(_ request: Request, context: HearthRequestContext) async throws -> Response {
+        guard let singleSignOn = services.singleSignOn else { return try failure(.notConfigured, context: context) }
+        let form = try await request.decode(as: LinkForm.self, context: context)
+        do {
+            let user = try await singleSignOn.link(ticket: form.ticket, password: form.password, code: form.code,
+                                                   browser: context.csrfToken, address: context.clientAddress)
+            services.logger.info("Linked an account to the identity provider", metadata: ["user": "\(user.id)"])
+            return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
+        } catch let error as SingleSignOnError {
+            return try failure(error, context: context)
+        } catch let error as AccountError {
+            let ticket = try? LinkTicket.open(form.ticket, with: services.secrets, browser: context.csrfToken, now: services.clock.now)
+            let model = LinkPage.Model(ticket: form.ticket, email: ticket?.email ?? "", needsCode: form.code != nil || error == .codeNeeded,
+                                       next: form.next, error: error.message)
+            return try renderLink(model, context: context, status: ProblemDetails.status(of: error))
+        }
+    }
+
+    /// A page session for `user`, marked as begun at the provider.
+    private func startSession(for user: User, timeZone: String?, next: String?, request: Request, context: HearthRequestContext) async throws -> Response {
+        var response = try await AccountPages(services: services)
+            .startSession(for: user, timeZone: timeZone, next: next, request: request, context: context)
+        response.setCookie(Cookie(name: Self.providerCookie, value: "1", maxAge: Int(CredentialStore.sessionIdleLimit), path: "/",
+                                  secure: services.configuration.secureCookies || request.isHTTPS, httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// Where signing out of Hearth goes on to for a session begun at the provider: its end-session
+    /// endpoint, which sends the person back to the sign-in page. Nil when it has none.
+    static func providerSignOut(_ request: Request, services: AppServices) async -> URL? {
+        guard request.cookies[providerCookie] != nil, let singleSignOn = services.singleSignOn, let publicURL = services.configuration.publicURL,
+              let endpoint = try? await singleSignOn.provider.discovery().endSessionEndpoint, var components = URLComponents(string: endpoint)
+        else { return nil }
+        components.queryItems = (components.queryItems ?? []) + [
+            URLQueryItem(name: "client_id", value: singleSignOn.settings.clientId),
+            URLQueryItem(name: "post_logout_redirect_uri", value: publicURL.appendingPathComponent("login").absoluteString),
+        ]
+        return components.url
+    }
+
+    static func expiredProviderCookie(request: Request, secure: Bool) -> Cookie {
+        Cookie(name: providerCookie, value: "", maxAge: 0, path: "/", secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
+    }
+
+    private func renderLink(_ model: LinkPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let label = services.configuration.openID?.buttonLabel ?? ""
+        let page = LinkPage(layout: services.layout("Link your account", nil, context), model: model, buttonLabel: label)
+        return try services.renderer.render("sso-link", page, status: status)
+    }
+
+    private func failure(_ error: SingleSignOnError, context: HearthRequestContext) throws -> Response {
+        services.logger.notice("Single sign-on failed: \(error.logName)", metadata: ["address": "\(context.clientAddress)"])
+        let page = FailurePage(layout: services.layout(error.title, nil, context), title: error.title, message: error.message,
+                               reason: error.logName.replacingOccurrences(of: " ", with: "-"))
+        return try services.renderer.render("sso-failed", page, status: Self.status(of: error))
+    }
+
+    static func status(of error: SingleSignOnError) -> HTTPResponse.Status {
+        switch error {
+        case .notConfigured: .notFound
+        case .providerUnreachable: .badGateway
+        case .notAllowed, .unverifiedEmail, .emailTaken: .forbidden
+        case .providerRefused, .unknownState, .codeRefused, .badToken, .noEmail, .linkExpired: .badRequest
+        }
+    }
+}
+
+/// The form that links an identity new to Hearth to the account that has its email.
+struct LinkPage: Sendable {
+    struct Model: Sendable {
+        let ticket: String
+        let email: String
+        let needsCode: Bool
+        let next: String?
+        let error: String?
+    }
+    let layout: Layout
+    let model: Model
+    let buttonLabel: String
+}
+
+/// A sign-in through the provider that did not sign anyone in.
+struct FailurePage: Sendable {
+    let layout: Layout
+    let title: String
+    let message: String
+    /// The failure's name, for the tests: `unknown-state`, `bad-ID-token`, `not-allowed`, …
+    let reason: String
+}

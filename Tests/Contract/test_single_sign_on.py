@@ -1,0 +1,267 @@
+"""Single sign-on against a real OpenID Connect provider (Authlib's authorization server, started
+here): who gets in, who is refused, and that every refusal changes nothing.
+
+The server has registration closed and lets the group "family" in (HEARTH_OIDC_ALLOWED_GROUPS).
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+from hearth_server import HearthServer  # noqa: E402
+from oidc_provider import CLIENT_ID, CLIENT_SECRET, PASSWORD, OpenIDProvider, Person  # noqa: E402
+
+from conftest import binary  # noqa: E402
+
+ACCOUNT_PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def provider():
+    provider = OpenIDProvider(people={
+        "ada": Person("ada@example.com", groups=["family"], name="Ada Lovelace"),
+        "eve": Person("eve@example.com", groups=["guests"]),
+        "bob": Person("bob@example.com", groups=["family"], email_verified=False),
+        "cai": Person("cai@example.com", groups=["family"]),
+        "dan": Person("dan@example.com", groups=["family"]),
+        "fay": Person("fay@example.com", groups=["family"]),
+    }).start()
+    yield provider
+    provider.stop()
+
+
+@pytest.fixture(scope="module")
+def hearth(provider):
+    server = HearthServer(binary=binary(), env={
+        "HEARTH_REGISTRATION": "closed", "HEARTH_PUBLIC_URL": "{base}",
+        "HEARTH_OIDC_ISSUER": provider.issuer, "HEARTH_OIDC_CLIENT_ID": CLIENT_ID, "HEARTH_OIDC_CLIENT_SECRET": CLIENT_SECRET,
+        "HEARTH_OIDC_BUTTON_LABEL": "Sign in with Test ID", "HEARTH_OIDC_ALLOWED_GROUPS": "family",
+    })
+    server.start()
+    provider.allow_redirect(server.base + "/auth/oidc/callback")
+    yield server
+    server.stop()
+    server.remove()
+
+
+def create_account(server: HearthServer, email: str) -> None:
+    """An account made before single sign-on, with a password (registration is closed)."""
+    environment = {name: value for name, value in os.environ.items() if not name.startswith("HEARTH_")}
+    subprocess.run([server.binary, "user", "create", "--name", "Before", "--email", email, "--data-dir", server.data_dir],
+                   input=ACCOUNT_PASSWORD.encode(), env=environment, check=True, capture_output=True, timeout=60)
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Visitor:
+    """One browser: its cookies, and each answer's status, address and page."""
+
+    def __init__(self) -> None:
+        self.jar = http.cookiejar.CookieJar()
+        cookies = urllib.request.HTTPCookieProcessor(self.jar)
+        self.following = urllib.request.build_opener(cookies)
+        self.stopping = urllib.request.build_opener(cookies, NoRedirects())
+
+    def open(self, url: str, form: dict | None = None, follow: bool = True):
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        try:
+            with (self.following if follow else self.stopping).open(url, data, timeout=30) as response:
+                return response.status, response.url, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get("Location") or error.url, error.read().decode()
+
+    def csrf(self) -> str:
+        return next(cookie.value for cookie in self.jar if cookie.name == "hearth_csrf")
+
+    def start(self, hearth: HearthServer, next_path: str | None = None) -> str:
+        """From Hearth's sign-in page to the provider's: the provider page's address."""
+        query = "?" + urllib.parse.urlencode({"next": next_path}) if next_path else ""
+        status, url, page = self.open(hearth.base + "/auth/oidc/start" + query)
+        assert status == 200 and "Sign in to the test provider" in page, page
+        return url
+
+    def sign_in_at_provider(self, provider_page: str, username: str) -> str:
+        """Signs in at the provider; answers the address it sends the browser back to, not yet followed."""
+        query = urllib.parse.urlsplit(provider_page).query
+        status, location, _ = self.open(provider_page.split("?")[0] + "?" + query, {"username": username, "password": PASSWORD}, follow=False)
+        assert status == 302, (status, location)
+        return location
+
+    def me(self, hearth: HearthServer):
+        status, _, body = self.open(hearth.base + "/api/v1/me")
+        return status, body
+
+
+def sign_in(hearth: HearthServer, visitor: Visitor, username: str, next_path: str | None = None):
+    callback = visitor.sign_in_at_provider(visitor.start(hearth, next_path), username)
+    return visitor.open(callback)
+
+
+def refusal(page: str) -> str:
+    found = re.search(r'id="sso-failed" data-reason="([^"]+)"', page)
+    return found.group(1) if found else ""
+
+
+def test_the_sign_in_page_offers_the_provider_and_the_flow_uses_pkce_state_and_nonce(hearth, provider):
+    visitor = Visitor()
+    _, _, page = visitor.open(hearth.base + "/login")
+    assert 'id="sso-button"' in page and "Sign in with Test ID" in page
+    visitor.start(hearth)
+    asked = provider.authorize_requests[-1]
+    assert asked["client_id"] == CLIENT_ID and asked["redirect_uri"] == hearth.base + "/auth/oidc/callback"
+    assert asked["code_challenge_method"] == "S256" and len(asked["code_challenge"]) == 43
+    assert len(asked["state"]) >= 32 and len(asked["nonce"]) >= 32 and asked["state"] != asked["nonce"]
+    assert set(asked["scope"].split()) == {"openid", "email", "profile", "groups"}
+
+
+def test_a_member_of_an_allowed_group_gets_an_account_and_signs_in_again_to_it(hearth, provider):
+    visitor = Visitor()
+    status, url, _ = sign_in(hearth, visitor, "ada", next_path="/lists")
+    assert status == 200 and url == hearth.base + "/lists"
+    status, body = visitor.me(hearth)
+    me = json.loads(body)
+    assert status == 200 and me["email"] == "ada@example.com" and me["name"] == "Ada Lovelace"
+    token = provider.token_requests[-1]
+    assert token["grant_type"] == "authorization_code" and len(token["code_verifier"]) >= 43
+    again = Visitor()
+    sign_in(hearth, again, "ada")
+    assert json.loads(again.me(hearth)[1])["id"] == me["id"]
+
+
+def test_someone_in_no_allowed_group_is_refused_and_gets_no_account(hearth, provider):
+    visitor = Visitor()
+    status, _, page = sign_in(hearth, visitor, "eve")
+    assert status == 403 and refusal(page) == "not-allowed" and "guests" in page
+    assert visitor.me(hearth)[0] == 401
+    create_account(hearth, "eve@example.com")  # the email is still free: nothing was made
+
+
+def test_a_replayed_answer_and_a_used_code_are_refused(hearth, provider):
+    visitor = Visitor()
+    callback = visitor.sign_in_at_provider(visitor.start(hearth), "ada")
+    assert visitor.open(callback)[0] == 200
+    status, _, page = visitor.open(callback)
+    assert status == 400 and refusal(page) == "unknown-state"
+    # A new sign-in's state with the old code: the provider refuses the code.
+    fresh = visitor.sign_in_at_provider(visitor.start(hearth), "ada")
+    old_code = urllib.parse.parse_qs(urllib.parse.urlsplit(callback).query)["code"][0]
+    forged = re.sub(r"code=[^&]+", "code=" + old_code, fresh)
+    status, _, page = visitor.open(forged)
+    assert status == 400 and refusal(page) == "code-refused"
+
+
+def test_an_answer_that_began_in_another_browser_is_refused(hearth, provider):
+    mallory, victim = Visitor(), Visitor()
+    callback = mallory.sign_in_at_provider(mallory.start(hearth), "ada")
+    status, _, page = victim.open(callback)
+    assert status == 400 and refusal(page) == "unknown-state"
+    assert victim.me(hearth)[0] == 401
+
+
+def test_a_token_signed_by_a_key_the_provider_does_not_publish_is_refused(hearth, provider):
+    visitor = Visitor()
+    provider.sign_with_stranger = True
+    try:
+        status, _, page = sign_in(hearth, visitor, "ada")
+    finally:
+        provider.sign_with_stranger = False
+    assert status == 400 and refusal(page) == "bad-ID-token"
+    assert visitor.me(hearth)[0] == 401
+
+
+def test_keys_the_provider_rotates_are_found(hearth, provider):
+    for alg in ["ES256", "RS256"]:
+        provider.rotate(alg)
+        visitor = Visitor()
+        assert sign_in(hearth, visitor, "ada")[0] == 200
+        assert visitor.me(hearth)[0] == 200
+
+
+def test_an_unverified_email_of_an_existing_account_is_refused(hearth, provider):
+    create_account(hearth, "bob@example.com")
+    visitor = Visitor()
+    status, _, page = sign_in(hearth, visitor, "bob")
+    assert status == 403 and refusal(page) == "unverified-email"
+    assert visitor.me(hearth)[0] == 401
+
+
+def test_a_verified_email_of_an_existing_account_links_once_with_its_password(hearth, provider):
+    create_account(hearth, "cai@example.com")
+    visitor = Visitor()
+    status, _, page = sign_in(hearth, visitor, "cai")
+    assert status == 200 and 'action="/auth/oidc/link"' in page and "cai@example.com" in page
+    ticket = re.search(r'name="ticket" value="([^"]+)"', page).group(1)
+    status, _, page = visitor.open(hearth.base + "/auth/oidc/link", {"ticket": ticket, "password": "wrong password", "csrf_token": visitor.csrf()})
+    assert status == 401 and 'action="/auth/oidc/link"' in page
+    assert visitor.me(hearth)[0] == 401
+    # Another browser cannot use the ticket.
+    other = Visitor()
+    other.open(hearth.base + "/login")
+    status, _, page = other.open(hearth.base + "/auth/oidc/link", {"ticket": ticket, "password": ACCOUNT_PASSWORD, "csrf_token": other.csrf()})
+    assert status == 400 and refusal(page) == "link-expired"
+    status, _, _ = visitor.open(hearth.base + "/auth/oidc/link", {"ticket": ticket, "password": ACCOUNT_PASSWORD, "csrf_token": visitor.csrf()})
+    assert status == 200 and visitor.me(hearth)[0] == 200
+    # From now on the provider alone signs in to it.
+    again = Visitor()
+    status, url, _ = sign_in(hearth, again, "cai")
+    assert status == 200 and url.endswith("/focus") and "cai@example.com" in again.me(hearth)[1]
+
+
+def test_the_provider_saying_no_ends_on_a_page_that_says_so(hearth, provider):
+    visitor = Visitor()
+    visitor.start(hearth)
+    state = provider.authorize_requests[-1]["state"]
+    status, _, page = visitor.open(hearth.base + "/auth/oidc/callback?" + urllib.parse.urlencode(
+        {"error": "access_denied", "error_description": "Call +1 555 0100 to unlock", "state": state}))
+    assert status == 400 and refusal(page) == "provider-refused" and "access_denied" in page and "555" not in page
+
+
+def test_signing_out_signs_out_at_the_provider_too(hearth, provider):
+    visitor = Visitor()
+    sign_in(hearth, visitor, "dan")
+    visitor.open(hearth.base + "/login")
+    status, location, _ = visitor.open(hearth.base + "/logout", {"csrf_token": visitor.csrf()}, follow=False)
+    assert status == 303 and location.startswith(provider.issuer + "/logout?")
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(location).query)
+    assert query == {"client_id": [CLIENT_ID], "post_logout_redirect_uri": [hearth.base + "/login"]}
+    assert visitor.me(hearth)[0] == 401
+
+
+def test_password_sign_in_is_refused_when_only_the_provider_signs_in(provider):
+    server = HearthServer(binary=binary(), env={
+        "HEARTH_PUBLIC_URL": "{base}", "HEARTH_OIDC_ONLY": "true",
+        "HEARTH_OIDC_ISSUER": provider.issuer, "HEARTH_OIDC_CLIENT_ID": CLIENT_ID, "HEARTH_OIDC_CLIENT_SECRET": CLIENT_SECRET,
+    })
+    server.start()
+    provider.allow_redirect(server.base + "/auth/oidc/callback")
+    try:
+        create_account(server, "fay@example.com")
+        visitor = Visitor()
+        _, _, page = visitor.open(server.base + "/login")
+        assert 'id="sso-button"' in page and 'id="login-form"' not in page and "/register" not in page
+        status, _, page = visitor.open(server.base + "/login", {"email": "fay@example.com", "password": ACCOUNT_PASSWORD, "csrf_token": visitor.csrf()})
+        assert status == 403 and "Password sign-in is off" in page
+        request = urllib.request.Request(server.base + "/api/v1/auth/tokens", method="POST", headers={"Content-Type": "application/json"},
+                                         data=b'{"email":"fay@example.com","password":"correct horse battery","name":"cli"}')
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 403
+        # Registration is open, and the provider's people still get in.
+        assert sign_in(server, Visitor(), "eve")[0] == 200
+    finally:
+        server.stop()
+        server.remove()
