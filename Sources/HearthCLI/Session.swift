@@ -11,12 +11,15 @@ struct Login: AsyncParsableCommand {
     @Option(help: "The server, e.g. http://localhost:8080.") var server: String
     @Option(help: "Email (asked for when missing).") var email: String?
     @Option(name: .customLong("token-name"), help: "Name of the token shown in Settings.") var tokenName: String?
+    @Flag(help: "Sign in through a browser, in any way the server offers (single sign-on, a passkey): prints an address to open and waits.")
+    var browser = false
 
     func run() async throws {
         let connection = try APIConnection(server: server)
+        let name = String((tokenName ?? "hearth CLI on \(ProcessInfo.processInfo.hostName)").prefix(100))
+        if browser { return try await BrowserSignIn(connection: connection, deviceName: name).run() }
         let email = try email ?? Prompt.line("Email: ")
         let password = try Prompt.secret("Password: ")
-        let name = String((tokenName ?? "hearth CLI on \(ProcessInfo.processInfo.hostName)").prefix(100))
         let request = { (code: String?) in
             try await connection.call {
                 try await $0.createToken(body: .json(.init(email: email, password: password, name: name,

@@ -14,6 +14,8 @@ struct AppServices: Sendable {
     let passkeys: PasskeyService
     /// Signing in through the identity provider; nil when none is configured.
     let singleSignOn: SingleSignOnService?
+    /// Programs (the CLI) signed in through a browser.
+    var deviceSignIns: DeviceSignIns { DeviceSignIns(accountService: accountService) }
     let focus: FocusService
     let events: EventHub
     let webhooks: WebhookStore

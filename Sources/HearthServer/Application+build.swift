@@ -95,6 +95,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     OperationsRoutes(database: services.database, metrics: metrics).addRoutes(to: router)
     AccountPages(services: services).addRoutes(to: router)
     SingleSignOnPages(services: services).addRoutes(to: router)
+    DeviceSignInPages(services: services).addRoutes(to: router)
     SettingsPages(services: services).addRoutes(to: router)
     TokenPages(services: services).addRoutes(to: router)
     SecurityPages(services: services).addRoutes(to: router)

@@ -265,3 +265,75 @@ def test_password_sign_in_is_refused_when_only_the_provider_signs_in(provider):
     finally:
         server.stop()
         server.remove()
+
+
+def test_confirming_it_is_you_signs_in_at_the_provider_again(hearth, provider):
+    visitor = Visitor()
+    sign_in(hearth, visitor, "ada")
+    _, _, page = visitor.open(hearth.base + "/confirm?next=/settings/tokens")
+    link = re.search(r'href="([^"]+)" id="sso-confirm"', page).group(1).replace("&amp;", "&")
+    assert "Confirm with Test ID" in page
+    status, provider_page, _ = visitor.open(hearth.base + link)
+    asked = provider.authorize_requests[-1]
+    assert asked["prompt"] == "login" and asked["max_age"] == "0"
+    status, url, page = visitor.open(visitor.sign_in_at_provider(provider_page, "ada"))
+    assert status == 200 and url.startswith(hearth.base + "/settings/tokens") and "notice=confirmed" in url
+    # Signing in at the provider as someone else confirms nothing.
+    visitor.open(hearth.base + "/confirm?next=/settings/tokens")
+    _, provider_page, _ = visitor.open(hearth.base + link)
+    status, _, page = visitor.open(visitor.sign_in_at_provider(provider_page, "dan"))
+    assert status == 403 and refusal(page) == "not-linked"
+
+
+def test_the_cli_signs_in_through_the_browser(hearth, provider, tmp_path):
+    environment = {**{name: value for name, value in os.environ.items() if not name.startswith("HEARTH_")}, "HOME": str(tmp_path)}
+    cli = subprocess.Popen([hearth.binary, "login", "--browser", "--server", hearth.base, "--token-name", "laptop CLI"],
+                           env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        while not any("/auth/device?code=" in line for line in lines):
+            line = cli.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        address = next(line.strip() for line in lines if "/auth/device?code=" in line)
+        code = address.rsplit("=", 1)[1]
+        assert re.fullmatch(r"[B-DF-HJ-NP-TV-XZ]{4}-[B-DF-HJ-NP-TV-XZ]{4}", code) and any(code in line for line in lines if "code" in line)
+        # The person opens it, signs in through the provider, and is back on the approval page.
+        visitor = Visitor()
+        status, url, page = visitor.open(address)
+        assert "/login?next=" in url
+        sso = re.search(r'href="([^"]+)" id="sso-button"', page).group(1).replace("&amp;", "&")
+        _, provider_page, _ = visitor.open(hearth.base + sso)
+        status, url, page = visitor.open(visitor.sign_in_at_provider(provider_page, "ada"))
+        assert status == 200 and 'data-state="approving"' in page and code in page and "laptop CLI" in page, (url, sso)
+        status, _, page = visitor.open(hearth.base + "/auth/device", {"code": code, "decision": "approve", "csrf_token": visitor.csrf()})
+        assert status == 200 and 'data-state="approved"' in page
+        output, _ = cli.communicate(timeout=30)
+        assert cli.returncode == 0, output
+        assert "Signed in to" in output and "ada@example.com" in output
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+    whoami = subprocess.run([hearth.binary, "whoami"], env=environment, capture_output=True, text=True, timeout=30)
+    assert whoami.returncode == 0 and "ada@example.com" in whoami.stdout
+    # The code works once.
+    status, _, page = visitor.open(hearth.base + "/auth/device?code=" + code)
+    assert status == 404 and 'data-state="unknown"' in page
+
+
+def test_a_refused_device_sign_in_gets_nothing(hearth, provider):
+    started = json.loads(urllib.request.urlopen(urllib.request.Request(
+        hearth.base + "/api/v1/auth/device", data=b'{"deviceName":"stranger"}', headers={"Content-Type": "application/json"}), timeout=10).read())
+    poll = lambda: urllib.request.urlopen(urllib.request.Request(  # noqa: E731
+        hearth.base + "/api/v1/auth/device/token", data=json.dumps({"pollToken": started["pollToken"]}).encode(),
+        headers={"Content-Type": "application/json"}), timeout=10)
+    assert poll().status == 202
+    visitor = Visitor()
+    sign_in(hearth, visitor, "ada")
+    status, _, page = visitor.open(hearth.base + "/auth/device?code=" + urllib.parse.quote(started["code"].lower().replace("-", " ")))
+    assert status == 200 and "stranger" in page
+    status, _, page = visitor.open(hearth.base + "/auth/device", {"code": started["code"], "decision": "refuse", "csrf_token": visitor.csrf()})
+    assert 'data-state="refused"' in page
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        poll()
+    assert gone.value.code == 404

@@ -14,6 +14,8 @@ public enum AccountError: Error, Equatable, Sendable {
     case registrationClosed
     /// Only the identity provider signs people in here (`HEARTH_OIDC_ONLY`).
     case passwordSignInOff
+    /// A program's sign-in through a browser was refused, expired or gave its token already.
+    case deviceSignInGone
     case inviteNotFound
     case inviteExpired
     case inviteUsed
@@ -73,7 +75,8 @@ public enum AccountError: Error, Equatable, Sendable {
         case .wrongCredentials: "Email or password is wrong."
         case .wrongPassword: "The current password is wrong."
         case .registrationClosed: "Registration is closed on this server. Ask its administrator for an account."
-        case .passwordSignInOff: "Password sign-in is off on this server: sign in with its identity provider (the CLI: hearth login, which opens it in a browser)."
+        case .passwordSignInOff: "Password sign-in is off on this server: sign in with its identity provider (the CLI: hearth login --browser)."
+        case .deviceSignInGone: "This sign-in was refused, has expired, or gave its token already. Start again (hearth login --browser)."
         case .inviteNotFound: "This invite link is not valid."
         case .inviteExpired: "This invite link has expired. Ask for a new one."
         case .inviteUsed: "This invite link has already been used."

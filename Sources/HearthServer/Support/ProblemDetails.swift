@@ -94,7 +94,7 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case .wrongCredentials, .unauthenticated, .invalidToken, .wrongCode, .codeNeeded, .signInExpired: .unauthorized
         case .wrongPassword, .registrationClosed, .passwordSignInOff, .onlyTheOwnerCanRemove, .confirmationWrong, .setupCodeWrong,
              .confirmationNeeded, .inventoryLocked: .forbidden
-        case .inviteNotFound, .notFound, .resetLinkInvalid: .notFound
+        case .inviteNotFound, .notFound, .resetLinkInvalid, .deviceSignInGone: .notFound
         case .inviteExpired, .inviteUsed: .gone
         case .tooManyAttempts, .tooManyRegistrations: .tooManyRequests
         }

@@ -4,13 +4,22 @@ import SQLKit
 
 /// A sign-in begun at an identity provider, until the provider sends the person back.
 public struct PendingSingleSignOn: Sendable, Equatable {
+    public enum Purpose: String, Sendable {
+        /// Signing in.
+        case signIn = "sign-in"
+        /// A signed-in person confirming it is them before what cannot be undone.
+        case confirm
+    }
+
     public let nonce: String
     public let codeVerifier: String
+    public let purpose: Purpose
     public let next: String?
 
-    public init(nonce: String, codeVerifier: String, next: String?) {
+    public init(nonce: String, codeVerifier: String, purpose: Purpose, next: String?) {
         self.nonce = nonce
         self.codeVerifier = codeVerifier
+        self.purpose = purpose
         self.next = next
     }
 }
@@ -37,9 +46,10 @@ extension CredentialStore {
     public func beginSingleSignOn(stateHash: String, browserHash: String, _ pending: PendingSingleSignOn) async throws {
         let now = clock.now
         try await sql.delete(from: "sso_sign_ins").where("expires_at", .lessThan, now).run()
-        try await sql.insert(into: "sso_sign_ins").columns("state_hash", "browser_hash", "nonce", "code_verifier", "next_path", "expires_at")
+        try await sql.insert(into: "sso_sign_ins")
+            .columns("state_hash", "browser_hash", "nonce", "code_verifier", "purpose", "next_path", "expires_at")
             .values(SQLBind(stateHash), SQLBind(browserHash), SQLBind(pending.nonce), SQLBind(pending.codeVerifier),
-                    SQLBind(pending.next), SQLBind(now + Self.singleSignOnLifetime)).run()
+                    SQLBind(pending.purpose.rawValue), SQLBind(pending.next), SQLBind(now + Self.singleSignOnLifetime)).run()
     }
 
     /// Takes a sign-in back once, when it was begun in this browser and is in its time: of two
@@ -47,10 +57,11 @@ extension CredentialStore {
     public func takeSingleSignOn(stateHash: String, browserHash: String) async throws -> PendingSingleSignOn? {
         let rows = try await sql.delete(from: "sso_sign_ins").where("state_hash", .equal, stateHash)
             .where("browser_hash", .equal, browserHash).where("expires_at", .greaterThan, clock.now)
-            .returning("nonce", "code_verifier", "next_path").all()
+            .returning("nonce", "code_verifier", "purpose", "next_path").all()
         guard rows.count == 1 else { return nil }
         return PendingSingleSignOn(nonce: try rows[0].decode(column: "nonce", as: String.self),
                                    codeVerifier: try rows[0].decode(column: "code_verifier", as: String.self),
+                                   purpose: PendingSingleSignOn.Purpose(rawValue: try rows[0].decode(column: "purpose", as: String.self)) ?? .signIn,
                                    next: try rows[0].decode(column: "next_path", as: String?.self))
     }
 

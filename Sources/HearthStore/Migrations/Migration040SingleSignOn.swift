@@ -1,7 +1,7 @@
 extension Migration {
     /// Single sign-on: which account each person of an identity provider is (by the provider's
-    /// issuer and its subject, never by email); the sign-ins begun at a provider, each good once for
-    /// 10 minutes in the browser that began it; and the CLI's sign-ins through a browser, waiting to
+    /// issuer and its subject, never by email); the sign-ins begun at a provider (to sign in, or to
+    /// confirm it is you), each good once for 10 minutes in the browser that began it; and the CLI's sign-ins through a browser, waiting to
     /// be approved by a signed-in person.
     static let singleSignOn = Migration(number: 40, name: "single sign-on", statements: [
         """
@@ -22,6 +22,7 @@ extension Migration {
             browser_hash TEXT NOT NULL,
             nonce TEXT NOT NULL,
             code_verifier TEXT NOT NULL,
+            purpose TEXT NOT NULL,
             next_path TEXT,
             expires_at {timestamp} NOT NULL
         )

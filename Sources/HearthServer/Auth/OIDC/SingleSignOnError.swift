@@ -25,6 +25,8 @@ enum SingleSignOnError: Error, Equatable {
     case linkExpired
     /// The email the provider gives is taken by an account linked to another identity.
     case emailTaken
+    /// Confirming it is you: the identity the provider signed in is not linked to this account.
+    case notLinked
 
     var title: String {
         switch self {
@@ -37,6 +39,7 @@ enum SingleSignOnError: Error, Equatable {
         case .unverifiedEmail: "Your email is not verified"
         case .notAllowed: "This Hearth is not open to you"
         case .emailTaken: "This email belongs to another account"
+        case .notLinked: "That is another account"
         }
     }
 
@@ -68,6 +71,9 @@ enum SingleSignOnError: Error, Equatable {
                 + (groups.isEmpty ? "." : " (yours: \(groups.joined(separator: ", "))).") + " Ask whoever runs this server to add you."
         case .emailTaken:
             "An account with this email is linked to another identity at the provider. Sign in with your password, or ask whoever runs this server."
+        case .notLinked:
+            "The identity provider signed in someone whose account is not the one signed in here, so nothing was confirmed. "
+                + "Sign in at the provider as yourself and confirm again."
         }
     }
 
@@ -85,6 +91,7 @@ enum SingleSignOnError: Error, Equatable {
         case .unverifiedEmail: "unverified email"
         case .notAllowed: "not allowed"
         case .emailTaken: "email taken"
+        case .notLinked: "not linked"
         }
     }
 }

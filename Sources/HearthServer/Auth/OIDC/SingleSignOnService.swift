@@ -18,6 +18,8 @@ struct SingleSignOnService: Sendable {
     /// How the provider's answer goes on.
     enum Outcome {
         case signedIn(User, next: String?)
+        /// The person signed in at the provider again, as the identity linked to `userId`.
+        case confirmed(userId: UUID, next: String?)
         /// An account has the email: its password links it. The sealed ticket stands for the identity.
         case needsLink(ticket: String, email: String, needsCode: Bool, next: String?)
     }
@@ -44,13 +46,14 @@ struct SingleSignOnService: Sendable {
     }
 
     /// Notes a sign-in for the browser whose CSRF token is `browser` and answers the provider's
-    /// address to send it to.
-    func begin(next: String?, browser: String, address: String) async throws -> URL {
+    /// address to send it to. To confirm it is them, the provider is asked to sign the person in
+    /// again (`prompt=login`, `max_age=0`), not to pass on a sign-in it remembers.
+    func begin(_ purpose: PendingSingleSignOn.Purpose, next: String?, browser: String, address: String) async throws -> URL {
         try await accountService.throttle.beginSingleSignOn(address: address)
         let endpoints = try await provider.discovery()
         let state = SecretToken.generate(), nonce = SecretToken.generate(), verifier = SecretToken.generate() + SecretToken.generate()
         try await credentials.beginSingleSignOn(stateHash: SecretToken.hash(state), browserHash: SecretToken.hash(browser),
-                                                PendingSingleSignOn(nonce: nonce, codeVerifier: verifier, next: next))
+                                                PendingSingleSignOn(nonce: nonce, codeVerifier: verifier, purpose: purpose, next: next))
         guard var components = URLComponents(string: endpoints.authorizationEndpoint) else {
             throw SingleSignOnError.providerUnreachable("its authorization endpoint is not an address")
         }
@@ -63,7 +66,7 @@ struct SingleSignOnService: Sendable {
             URLQueryItem(name: "nonce", value: nonce),
             URLQueryItem(name: "code_challenge", value: Base64URL.encode(Data(SHA256.hash(data: Data(verifier.utf8))))),
             URLQueryItem(name: "code_challenge_method", value: "S256"),
-        ]
+        ] + (purpose == .confirm ? [URLQueryItem(name: "prompt", value: "login"), URLQueryItem(name: "max_age", value: "0")] : [])
         // `+` in a query is a space to many servers; a literal one must be escaped.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw SingleSignOnError.providerUnreachable("its authorization endpoint is not an address") }
@@ -79,6 +82,10 @@ struct SingleSignOnService: Sendable {
         let claims = try await provider.verify(token, nonce: pending.nonce)
         guard let rawEmail = claims.email, let email = try? AccountRules.email(rawEmail) else { throw SingleSignOnError.noEmail }
         let identity = ProviderIdentity(issuer: claims.issuer, subject: claims.subject)
+        if pending.purpose == .confirm {
+            guard let userId = try await credentials.linkedUser(identity, email: email) else { throw SingleSignOnError.notLinked }
+            return .confirmed(userId: userId, next: pending.next)
+        }
         if let user = try await linkedUser(identity, email: email) { return .signedIn(user, next: pending.next) }
         if let existing = try await accounts.credentials(email: email)?.user {
             guard claims.emailVerified else { throw SingleSignOnError.unverifiedEmail(email) }

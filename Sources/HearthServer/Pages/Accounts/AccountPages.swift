@@ -185,11 +185,13 @@ struct SingleSignOnButton: Sendable {
     let label: String
     let href: String
 
-    init?(_ settings: OpenIDSettings?, next: String?) {
+    /// To sign in, labelled as configured; to confirm it is you, "Confirm with …" the provider.
+    init?(_ settings: OpenIDSettings?, next: String?, confirming: Bool = false) {
         guard let settings else { return nil }
-        label = settings.buttonLabel
-        let query = next.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?next=" + $0 } ?? ""
-        href = "/auth/oidc/start" + query
+        label = confirming ? "Confirm with " + settings.buttonLabel.replacingOccurrences(of: "Sign in with ", with: "") : settings.buttonLabel
+        let next = next.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "next=" + $0 }
+        let query = ([confirming ? "purpose=confirm" : nil, next].compactMap { $0 }).joined(separator: "&")
+        href = "/auth/oidc/start" + (query.isEmpty ? "" : "?" + query)
     }
 }
 

@@ -65,6 +65,8 @@ struct ConfirmCard: Sendable {
     let hasPasskeys: Bool
     /// On the page of its own, whose title says what the card's heading would.
     let onItsOwnPage: Bool
+    /// Signing in at the identity provider again confirms too, for an account linked to it.
+    let singleSignOn: SingleSignOnButton?
 
     init(purpose: String, next: String, user: User, context: HearthRequestContext, services: AppServices,
          error: String? = nil, onItsOwnPage: Bool = false) async throws {
@@ -73,6 +75,8 @@ struct ConfirmCard: Sendable {
         self.next = next
         twoStep = try await services.accountService.twoStep.isOn(userId: user.id)
         hasPasskeys = try await !services.credentials.passkeys(userId: user.id).isEmpty
+        let linked = try await !services.credentials.linkedIdentities(userId: user.id).isEmpty
+        singleSignOn = linked ? SingleSignOnButton(services.configuration.openID, next: next, confirming: true) : nil
         csrfToken = context.csrfToken
         self.error = error
     }

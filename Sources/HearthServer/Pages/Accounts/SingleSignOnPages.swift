@@ -30,8 +30,10 @@ struct SingleSignOnPages {
     func start(_ request: Request, context: HearthRequestContext) async throws -> Response {
         guard let singleSignOn = services.singleSignOn else { return try failure(.notConfigured, context: context) }
         let next = request.uri.queryParameters["next"].map(String.init)
+        let purpose: PendingSingleSignOn.Purpose = request.uri.queryParameters["purpose"] == "confirm" ? .confirm : .signIn
+        if purpose == .confirm { _ = try context.requireUser() }
         do {
-            let address = try await singleSignOn.begin(next: next, browser: context.csrfToken, address: context.clientAddress)
+            let address = try await singleSignOn.begin(purpose, next: next, browser: context.csrfToken, address: context.clientAddress)
             var response = Response.redirect(to: address.absoluteString, type: .found)
             // The return is matched to this browser by its CSRF cookie: a first visit has none yet.
             if request.cookies[CSRFMiddleware.cookieName] == nil {
@@ -57,6 +59,10 @@ struct SingleSignOnPages {
             case .signedIn(let user, let next):
                 services.logger.info("Signed in through the identity provider", metadata: ["user": "\(user.id)"])
                 return try await startSession(for: user, timeZone: nil, next: next, request: request, context: context)
+            case .confirmed(let userId, let next):
+                guard let user = context.user, user.id == userId else { throw SingleSignOnError.notLinked }
+                try await services.accountService.markConfirmed(session: context.sessionHash)
+                return .seeOther(AccountPages.safeNextPath(next), notice: .confirmed)
             case .needsLink(let ticket, let email, let needsCode, let next):
                 return try renderLink(LinkPage.Model(ticket: ticket, email: email, needsCode: needsCode, next: next, error: nil), context: context)
             }
@@ -126,7 +132,7 @@ struct SingleSignOnPages {
         switch error {
         case .notConfigured: .notFound
         case .providerUnreachable: .badGateway
-        case .notAllowed, .unverifiedEmail, .emailTaken: .forbidden
+        case .notAllowed, .unverifiedEmail, .emailTaken, .notLinked: .forbidden
         case .providerRefused, .unknownState, .codeRefused, .badToken, .noEmail, .linkExpired: .badRequest
         }
     }
