@@ -67,7 +67,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     let router = Router(context: HearthRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.middlewares.add(RequestLogMiddleware())
     router.middlewares.add(MetricsMiddleware())
-    router.middlewares.add(SecurityHeadersMiddleware())
+    router.middlewares.add(SecurityHeadersMiddleware(formTargets: services.configuration.openID.flatMap(\.providerOrigin).map { [$0] } ?? []))
     // The outer error middleware catches failures of authentication itself (a database that does not
     // answer); the inner one renders every other error with the signed-in user's theme and navigation.
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))

@@ -103,8 +103,10 @@ class HearthServer:
     def _started_on_its_port(self) -> bool:
         port = int(self.base_url.rsplit(":", 1)[1])
         command = [str(_hearth_binary()), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(self.data_dir)]
+        # "{base}" in a setting is this server's address (HEARTH_PUBLIC_URL), known once its port is.
+        env = {name: value.replace("{base}", self.base_url) for name, value in self.env.items()}
         with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(command, cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while not (_healthy(self.base_url) and listens(self.process.pid, port)):
             if self.process.poll() is not None:

@@ -28,6 +28,13 @@ public struct OpenIDSettings: Sendable, Equatable {
         self.allowedGroups = allowedGroups
         self.only = only
     }
+
+    /// `https://auth.example.org` (with its port when it has one): where signing out goes on to.
+    /// The provider's end-session endpoint is on its issuer's origin (Authelia, Authentik, Keycloak).
+    var providerOrigin: String? {
+        guard let scheme = issuer.scheme, let host = issuer.host else { return nil }
+        return "\(scheme)://\(host)" + (issuer.port.map { ":\($0)" } ?? "")
+    }
 }
 
 /// Taking who is signed in from a proxy that signs people in (Authelia, Authentik's outpost): the
