@@ -49,11 +49,13 @@ extension ServerOptions {
         let defaults = ForwardAuthSettings()
         let names = [config.string(forKey: "hearth.forward.auth.user.header", default: defaults.userHeader),
                      config.string(forKey: "hearth.forward.auth.email.header", default: defaults.emailHeader),
-                     config.string(forKey: "hearth.forward.auth.name.header", default: defaults.nameHeader)]
-        for (name, key) in zip(names, ["USER", "EMAIL", "NAME"]) where !Self.isHeaderName(name) {
+                     config.string(forKey: "hearth.forward.auth.name.header", default: defaults.nameHeader),
+                     config.string(forKey: "hearth.forward.auth.groups.header", default: defaults.groupsHeader)]
+        for (name, key) in zip(names, ["USER", "EMAIL", "NAME", "GROUPS"]) where !Self.isHeaderName(name) {
             throw ValidationError("HEARTH_FORWARD_AUTH_\(key)_HEADER must be a header name, such as Remote-User, not “\(name)”.")
         }
-        return ForwardAuthSettings(userHeader: names[0], emailHeader: names[1], nameHeader: names[2])
+        return ForwardAuthSettings(userHeader: names[0], emailHeader: names[1], nameHeader: names[2], groupsHeader: names[3],
+                                   allowedGroups: Set(Self.words(config.string(forKey: "hearth.forward.auth.allowed.groups", default: ""))))
     }
 
     private static func words(_ text: String) -> [String] {

@@ -337,3 +337,82 @@ def test_a_refused_device_sign_in_gets_nothing(hearth, provider):
     with pytest.raises(urllib.error.HTTPError) as gone:
         poll()
     assert gone.value.code == 404
+
+
+# ---------- forward-auth headers ----------
+
+PROXY = "127.0.0.2"  # the signing-in proxy: a loopback address of its own; the tests' other requests come from 127.0.0.1
+
+
+@pytest.fixture(scope="module")
+def proxied():
+    server = HearthServer(binary=binary(), env={
+        "HEARTH_REGISTRATION": "closed", "HEARTH_FORWARD_AUTH": "true", "HEARTH_TRUSTED_PROXIES": PROXY,
+        "HEARTH_FORWARD_AUTH_ALLOWED_GROUPS": "family",
+    })
+    server.start()
+    yield server
+    server.stop()
+    server.remove()
+
+
+class FromAddress(urllib.request.HTTPHandler):
+    """Connects from `address` (the proxy's), not the default 127.0.0.1."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.address = address
+
+    def http_open(self, request):
+        import http.client
+        return self.do_open(lambda host, **kwargs: http.client.HTTPConnection(host, source_address=(self.address, 0), **kwargs), request)
+
+
+def through_proxy(visitor: Visitor, address: str = PROXY) -> Visitor:
+    cookies = urllib.request.HTTPCookieProcessor(visitor.jar)
+    visitor.following = urllib.request.build_opener(cookies, FromAddress(address))
+    visitor.stopping = urllib.request.build_opener(cookies, FromAddress(address), NoRedirects())
+    return visitor
+
+
+def as_person(headers: dict):
+    def add(request):
+        for name, value in headers.items():
+            request.add_header(name, value)
+        return request
+    return add
+
+
+def open_with(visitor: Visitor, url: str, headers: dict, follow: bool = False):
+    request = as_person(headers)(urllib.request.Request(url))
+    try:
+        with (visitor.following if follow else visitor.stopping).open(request, timeout=30) as response:
+            return response.status, response.url, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Location") or error.url, error.read().decode()
+
+
+def test_a_trusted_proxy_signs_people_in_by_its_headers(proxied):
+    visitor = through_proxy(Visitor())
+    ada = {"Remote-User": "ada", "Remote-Email": "ada.proxy@example.com", "Remote-Name": "Ada Proxy", "Remote-Groups": "admins, family"}
+    status, _, page = open_with(visitor, proxied.base + "/focus", ada)
+    assert status == 200 and "signed-in" in page
+    me = json.loads(visitor.me(proxied)[1])
+    assert me["email"] == "ada.proxy@example.com" and me["name"] == "Ada Proxy"
+    # The proxy says someone else now (another person signed in at it in this browser): the session follows.
+    create_account(proxied, "gus.proxy@example.com")
+    gus = {"Remote-User": "gus", "Remote-Email": "gus.proxy@example.com"}
+    assert open_with(visitor, proxied.base + "/focus", gus)[0] == 200
+    assert json.loads(visitor.me(proxied)[1])["email"] == "gus.proxy@example.com"
+    # Someone in no allowed group gets no account while registration is closed.
+    status, _, page = open_with(through_proxy(Visitor()), proxied.base + "/focus", {"Remote-User": "eve", "Remote-Email": "eve.proxy@example.com"})
+    assert status == 403 and "Registration is closed" in page
+
+
+def test_headers_from_anyone_but_the_proxy_are_ignored(proxied):
+    visitor = Visitor()  # from 127.0.0.1
+    headers = {"Remote-User": "ada", "Remote-Email": "ada.proxy@example.com", "X-Forwarded-For": PROXY}
+    status, location, _ = open_with(visitor, proxied.base + "/focus", headers)
+    assert status in (302, 303) and "/login" in location
+    assert visitor.me(proxied)[0] == 401
+    assert not any(cookie.name == "hearth_session" and cookie.value for cookie in visitor.jar)

@@ -73,6 +73,13 @@ extension CredentialStore {
         return try rows.first?.decode(column: "user_id", as: UUID.self)
     }
 
+    /// The account linked to `identity`, read only (a proxy's every page request asks).
+    public func linkedUserId(_ identity: ProviderIdentity) async throws -> UUID? {
+        try await sql.select().column("user_id").from("sso_identities")
+            .where("issuer", .equal, identity.issuer).where("subject", .equal, identity.subject)
+            .first()?.decode(column: "user_id", as: UUID.self)
+    }
+
     /// Links `identity` to an account. An identity links to one account only: linking it again
     /// (two tabs that both finished) keeps the first.
     public func link(_ identity: ProviderIdentity, email: String, to userId: UUID) async throws {

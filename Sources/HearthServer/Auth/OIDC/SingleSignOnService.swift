@@ -86,7 +86,7 @@ struct SingleSignOnService: Sendable {
             guard let userId = try await credentials.linkedUser(identity, email: email) else { throw SingleSignOnError.notLinked }
             return .confirmed(userId: userId, next: pending.next)
         }
-        if let user = try await linkedUser(identity, email: email) { return .signedIn(user, next: pending.next) }
+        if let user = try await accountService.linkedUser(identity, email: email) { return .signedIn(user, next: pending.next) }
         if let existing = try await accounts.credentials(email: email)?.user {
             guard claims.emailVerified else { throw SingleSignOnError.unverifiedEmail(email) }
             let ticket = try LinkTicket(identity: identity, email: email, browser: browser, expiresAt: clock.now + CredentialStore.singleSignOnLifetime)
@@ -97,7 +97,9 @@ struct SingleSignOnService: Sendable {
         guard accountService.registrationOpen || !settings.allowedGroups.isDisjoint(with: groups) else {
             throw SingleSignOnError.notAllowed(groups: groups)
         }
-        let user = try await register(identity, email: email, name: claims.name ?? claims.preferredUsername, address: address)
+        guard let user = try await accountService.registerLinked(identity, email: email, name: claims.name ?? claims.preferredUsername,
+                                                                 address: address)
+        else { throw SingleSignOnError.emailTaken }
         return .signedIn(user, next: pending.next)
     }
 
@@ -111,26 +113,6 @@ struct SingleSignOnService: Sendable {
         return user
     }
 
-    private func linkedUser(_ identity: ProviderIdentity, email: String) async throws -> User? {
-        guard let userId = try await credentials.linkedUser(identity, email: email) else { return nil }
-        return try await accounts.user(id: userId)
-    }
-
-    /// A new account for a new person, named as the provider names them, with a password nobody
-    /// knows (a reset link gives them one).
-    private func register(_ identity: ProviderIdentity, email: String, name: String?, address: String) async throws -> User {
-        let name = (try? AccountRules.name(name ?? "")) ?? (try? AccountRules.name(String(email.prefix(while: { $0 != "@" })))) ?? "Hearth user"
-        try await accountService.throttle.beginRegistration(address: address)
-        do {
-            let user = try await accounts.register(name: name, email: email, passwordHash: try await accountService.hasher.hash(SecretToken.generate()))
-            try await credentials.link(identity, email: email, to: user.id)
-            return user
-        } catch AccountError.emailTaken {
-            // The same person finished twice at once: the other sign-in made the account.
-            guard let user = try await linkedUser(identity, email: email) else { throw SingleSignOnError.emailTaken }
-            return user
-        }
-    }
 }
 
 /// An identity waiting to be linked to the account of its email, sealed into the linking form:

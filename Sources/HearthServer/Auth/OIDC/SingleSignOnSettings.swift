@@ -43,10 +43,16 @@ public struct ForwardAuthSettings: Sendable, Equatable {
     public var userHeader: String
     public var emailHeader: String
     public var nameHeader: String
+    public var groupsHeader: String
+    /// People in one of these groups get an account on their first visit even when registration is closed.
+    public var allowedGroups: Set<String>
 
-    public init(userHeader: String = "Remote-User", emailHeader: String = "Remote-Email", nameHeader: String = "Remote-Name") {
+    public init(userHeader: String = "Remote-User", emailHeader: String = "Remote-Email", nameHeader: String = "Remote-Name",
+                groupsHeader: String = "Remote-Groups", allowedGroups: Set<String> = []) {
         self.userHeader = userHeader
         self.emailHeader = emailHeader
         self.nameHeader = nameHeader
+        self.groupsHeader = groupsHeader
+        self.allowedGroups = allowedGroups
     }
 }
