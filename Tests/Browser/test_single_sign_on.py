@@ -58,6 +58,9 @@ def test_a_person_signs_in_through_the_identity_provider_and_out_of_both(identit
     phone.get(base + "/settings/profile")
     wait(phone).until(lambda d: d.find_element(By.ID, "name").get_attribute("value") == "Ada Lovelace")
     assert phone.find_element(By.ID, "email").get_attribute("value") == "ada.sso@example.com"
+    phone.get(base + "/settings/security")
+    card = wait(phone).until(EC.visibility_of_element_located((By.ID, "single-sign-on")))
+    assert "The identity provider at 127.0.0.1" in card.text and "ada.sso@example.com" in card.text
     submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "logout"))
     wait(phone).until(lambda d: path_of(d) == "/login")
     assert provider.signed_out[-1]["client_id"] == CLIENT_ID

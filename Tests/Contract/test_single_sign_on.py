@@ -6,12 +6,16 @@ The server has registration closed and lets the group "family" in (HEARTH_OIDC_A
 
 from __future__ import annotations
 
+import base64
 import http.cookiejar
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
+import uuid
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -337,6 +341,38 @@ def test_a_refused_device_sign_in_gets_nothing(hearth, provider):
     with pytest.raises(urllib.error.HTTPError) as gone:
         poll()
     assert gone.value.code == 404
+
+
+def test_a_sign_in_begun_on_one_server_of_a_cluster_is_finished_by_another(provider):
+    postgres = os.environ.get("HEARTH_TEST_POSTGRES_URL")
+    if not postgres:
+        pytest.skip("needs the throwaway PostgreSQL that `make test` starts (HEARTH_TEST_POSTGRES_URL)")
+    name = "sso_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", postgres, "-qc", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    media = tempfile.mkdtemp(prefix="hearth-sso-media-")
+    env = {"HEARTH_SECRET_KEY": base64.b64encode(os.urandom(32)).decode(), "HEARTH_MEDIA_DIR": media,
+           "HEARTH_OIDC_ISSUER": provider.issuer, "HEARTH_OIDC_CLIENT_ID": CLIENT_ID, "HEARTH_OIDC_CLIENT_SECRET": CLIENT_SECRET}
+    url = postgres.rsplit("/", 1)[0] + "/" + name
+    first = HearthServer(binary=binary(), database_url=url, env={**env, "HEARTH_PUBLIC_URL": "{base}"})
+    servers = [first]
+    try:
+        first.start()
+        # The balancer's address is the first server's: the provider sends everyone back there.
+        second = HearthServer(binary=binary(), database_url=url, env={**env, "HEARTH_PUBLIC_URL": first.base})
+        servers.append(second)
+        second.start()
+        provider.allow_redirect(first.base + "/auth/oidc/callback")
+        visitor = Visitor()
+        callback = visitor.sign_in_at_provider(visitor.start(second), "ada")
+        assert callback.startswith(first.base + "/auth/oidc/callback?")
+        status, _, _ = visitor.open(callback)
+        assert status == 200 and json.loads(visitor.me(second)[1])["email"] == "ada@example.com"
+    finally:
+        for server in servers:
+            server.stop()
+            server.remove()
+        shutil.rmtree(media, ignore_errors=True)
+        subprocess.run(["psql", postgres, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
 
 
 # ---------- forward-auth headers ----------

@@ -104,7 +104,8 @@ struct SecurityPages {
                                 hasOtherSessions: devices.contains { $0.kind == .session && !$0.isCurrent },
                                 inventoryLock: InventoryLockChoice.all(selected: user.inventoryLock),
                                 passkeys: try await services.credentials.passkeys(userId: user.id).map { SecurityPage.PasskeyRow($0, timeZone: user.timeZone) },
-                                mayAddPasskey: try await services.accountService.confirmationLeft(session: context.sessionHash) > 0)
+                                mayAddPasskey: try await services.accountService.confirmationLeft(session: context.sessionHash) > 0,
+                                singleSignOn: .init(try await services.credentials.linkedIdentities(userId: user.id).map(SecurityPage.IdentityRow.init)))
         return try services.renderer.render("security", page, status: status)
     }
 }
@@ -144,6 +145,19 @@ struct SecurityPage: Sendable {
         }
     }
 
+    /// Where else this account signs in from: an identity provider, or a signing-in proxy.
+    struct IdentityRow: Sendable {
+        let provider: String
+        let email: String
+
+        init(_ linked: (identity: ProviderIdentity, email: String)) {
+            let issuer = linked.identity.issuer
+            provider = issuer == ForwardAuthMiddleware.issuer ? "The signing-in proxy, as “\(linked.identity.subject)”"
+                : URL(string: issuer)?.host.map { "The identity provider at \($0)" } ?? issuer
+            email = linked.email
+        }
+    }
+
     /// A browser signed in or an API token, as the list shows it.
     struct Device: Sendable {
         let id: String
@@ -174,6 +188,17 @@ struct SecurityPage: Sendable {
     let passkeys: [PasskeyRow]
     /// Adding a passkey asks to confirm it is you first when the session signed in or confirmed more than 10 minutes ago.
     let mayAddPasskey: Bool
+    /// The identities that sign in to this account (single sign-on); nil when none: the card is not shown.
+    let singleSignOn: SingleSignOnCard?
+
+    struct SingleSignOnCard: Sendable {
+        let rows: [IdentityRow]
+
+        init?(_ rows: [IdentityRow]) {
+            guard !rows.isEmpty else { return nil }
+            self.rows = rows
+        }
+    }
 
     /// A passkey as the list shows it.
     struct PasskeyRow: Sendable {
