@@ -6,6 +6,7 @@ rotates, a sign-in page with a username and a password, and an end-session endpo
     provider.start(); provider.allow_redirect(hearth + "/auth/oidc/callback")
     provider.rotate("ES256")           # a new key signs from now on; the old one leaves the JWKS
     provider.sign_with_stranger = True # ID tokens signed by a key the JWKS does not hold
+    provider.auth_time_shift = -3600   # as if it passed on a sign-in of an hour ago
 
 Every person's password is PASSWORD. What it saw is kept for the tests' assertions:
 `authorize_requests` (the query of each /authorize), `token_requests`, `signed_out` (each
@@ -118,6 +119,8 @@ class OpenIDProvider:
         self.keys: list = []
         self.rotate("RS256")
         self.sign_with_stranger = False
+        # Seconds added to each sign-in's auth_time: negative, a provider passing on an earlier sign-in.
+        self.auth_time_shift = 0
         self.stranger = RSAKey.generate_key(2048, parameters={"kid": "stranger", "alg": "RS256", "use": "sig"})
         self.codes: dict[str, Code] = {}
         self.authorize_requests: list[dict] = []
@@ -170,7 +173,8 @@ class OpenIDProvider:
                 data = req.payload.data
                 with provider._lock:
                     provider.codes[code] = Code(code, req.user, req.payload.redirect_uri, req.payload.scope, data.get("nonce"),
-                                                data.get("code_challenge"), data.get("code_challenge_method"), int(time.time()))
+                                                data.get("code_challenge"), data.get("code_challenge_method"),
+                                                int(time.time()) + provider.auth_time_shift)
 
             def query_authorization_code(self, code, client):
                 with provider._lock:

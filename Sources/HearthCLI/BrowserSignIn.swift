@@ -27,6 +27,7 @@ struct BrowserSignIn {
             switch try await connection.call({ try await $0.takeDeviceToken(body: .json(.init(pollToken: started.pollToken))) }) {
             case .accepted: continue
             case .created(let created): return try await save(try created.body.json)
+            case .notFound: throw CLIError("The sign-in was refused in the browser, or has expired. Run hearth login --browser again.")
             case let other: throw CLIError(unexpected: other)
             }
         }

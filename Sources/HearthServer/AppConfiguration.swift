@@ -112,11 +112,11 @@ public struct AppConfiguration: Sendable {
         return URL(fileURLWithPath: dataDirectory).appendingPathComponent("backups").path
     }
 
-    /// Whether the database is PostgreSQL.
     /// Whether people may sign in (and register) with a password or passkey: not when only the
     /// identity provider signs people in (`HEARTH_OIDC_ONLY`).
     public var passwordSignIn: Bool { !(openID?.only ?? false) }
 
+    /// Whether the database is PostgreSQL.
     public var usesPostgres: Bool { !(databaseURL ?? "").isEmpty }
 
     /// Where the data lives, checking that the data directory is usable when SQLite is.

@@ -75,10 +75,6 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     router.middlewares.add(ClientAddressMiddleware(trusted: services.configuration.trustedProxies))
     router.middlewares.add(AuthenticationMiddleware(credentials: services.credentials, secureCookies: services.configuration.secureCookies))
     router.middlewares.add(ErrorMiddleware(renderer: services.renderer))
-    if let forwardAuth = services.configuration.forwardAuth {
-        router.middlewares.add(ForwardAuthMiddleware(settings: forwardAuth, trusted: services.configuration.trustedProxies,
-                                                     accountService: services.accountService, secureCookies: services.configuration.secureCookies))
-    }
     router.middlewares.add(MethodNotAllowedMiddleware(routes: services.routes))
     // Inside ErrorMiddleware: FileMiddleware serves a file when the router has no route for the path.
     router.middlewares.add(FileMiddleware(
@@ -93,6 +89,9 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
         logger: logger
     ))
     router.middlewares.add(CSRFMiddleware(secureCookies: services.configuration.secureCookies))
+    if let forwardAuth = services.configuration.forwardAuth {
+        router.middlewares.add(ForwardAuthMiddleware(settings: forwardAuth, services: services))
+    }
     router.middlewares.add(InventoryLockMiddleware(credentials: services.credentials))
     router.middlewares.add(APIRequestMiddleware())
 

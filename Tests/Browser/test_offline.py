@@ -215,7 +215,7 @@ def test_a_rest_timer_in_a_gym_without_signal_rings_and_is_recorded_when_back(st
     wait(phone).until(lambda d: page_attribute(d, "html", "data-shell") == "true")
     wait(phone).until(lambda d: text_of(d, "time") == "00:05")
     for _ in range(2):
-        click(phone, phone.find_element(By.ID, "start-rest"))
+        click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "start-rest"))))
         wait(phone).until(lambda d: text_of(d, "phase-label") == "Rest")
         assert phone.find_element(By.ID, "offline-note").is_displayed()
         screenshot(phone, "offline-rest-running-phone")

@@ -40,6 +40,7 @@ def provider():
         "cai": Person("cai@example.com", groups=["family"]),
         "dan": Person("dan@example.com", groups=["family"]),
         "fay": Person("fay@example.com", groups=["family"]),
+        "hal": Person("hal@example.com", groups=["family"], email_verified=False),
     }).start()
     yield provider
     provider.stop()
@@ -203,6 +204,14 @@ def test_an_unverified_email_of_an_existing_account_is_refused(hearth, provider)
     assert visitor.me(hearth)[0] == 401
 
 
+def test_no_account_is_made_with_an_unverified_email(hearth, provider):
+    visitor = Visitor()
+    status, _, page = sign_in(hearth, visitor, "hal")
+    assert status == 403 and refusal(page) == "unverified-email"
+    assert visitor.me(hearth)[0] == 401
+    create_account(hearth, "hal@example.com")  # the email is still free
+
+
 def test_a_verified_email_of_an_existing_account_links_once_with_its_password(hearth, provider):
     create_account(hearth, "cai@example.com")
     visitor = Visitor()
@@ -283,10 +292,17 @@ def test_confirming_it_is_you_signs_in_at_the_provider_again(hearth, provider):
     status, url, page = visitor.open(visitor.sign_in_at_provider(provider_page, "ada"))
     assert status == 200 and url.startswith(hearth.base + "/settings/tokens") and "notice=confirmed" in url
     # Signing in at the provider as someone else confirms nothing.
-    visitor.open(hearth.base + "/confirm?next=/settings/tokens")
     _, provider_page, _ = visitor.open(hearth.base + link)
     status, _, page = visitor.open(visitor.sign_in_at_provider(provider_page, "dan"))
     assert status == 403 and refusal(page) == "not-linked"
+    # Nor does a provider that passes on an earlier sign-in instead of asking again.
+    provider.auth_time_shift = -3600
+    try:
+        _, provider_page, _ = visitor.open(hearth.base + link)
+        status, _, page = visitor.open(visitor.sign_in_at_provider(provider_page, "ada"))
+    finally:
+        provider.auth_time_shift = 0
+    assert status == 403 and refusal(page) == "not-fresh"
 
 
 def test_the_cli_signs_in_through_the_browser(hearth, provider, tmp_path):
@@ -435,11 +451,20 @@ def test_a_trusted_proxy_signs_people_in_by_its_headers(proxied):
     assert status == 200 and "signed-in" in page
     me = json.loads(visitor.me(proxied)[1])
     assert me["email"] == "ada.proxy@example.com" and me["name"] == "Ada Proxy"
-    # The proxy says someone else now (another person signed in at it in this browser): the session follows.
+    # The proxy says someone else now (another person signed in at it in this browser), whose email
+    # an account here has: its password links it once, then the session follows the proxy.
     create_account(proxied, "gus.proxy@example.com")
     gus = {"Remote-User": "gus", "Remote-Email": "gus.proxy@example.com"}
+    status, _, page = open_with(visitor, proxied.base + "/focus", gus)
+    assert status == 200 and 'action="/auth/oidc/link"' in page and "the proxy you signed in at" in page
+    ticket = re.search(r'name="ticket" value="([^"]+)"', page).group(1)
+    status, _, _ = visitor.open(proxied.base + "/auth/oidc/link", {"ticket": ticket, "password": ACCOUNT_PASSWORD, "csrf_token": visitor.csrf()})
+    assert status == 200
+    assert json.loads(visitor.me(proxied)[1])["email"] == "gus.proxy@example.com"
     assert open_with(visitor, proxied.base + "/focus", gus)[0] == 200
     assert json.loads(visitor.me(proxied)[1])["email"] == "gus.proxy@example.com"
+    # Linked, it needs no email from the proxy any more.
+    assert open_with(through_proxy(Visitor()), proxied.base + "/focus", {"Remote-User": "gus"})[0] == 200
     # Someone in no allowed group gets no account while registration is closed.
     status, _, page = open_with(through_proxy(Visitor()), proxied.base + "/focus", {"Remote-User": "eve", "Remote-Email": "eve.proxy@example.com"})
     assert status == 403 and "Registration is closed" in page

@@ -102,6 +102,30 @@ struct IdentityProviderTests {
         #expect(await fake.keySetFetches == 3)
     }
 
+    @Test func keysAreFetchedAgainAfterAnHourSoAKeyTheProviderDroppedStopsWorking() async throws {
+        let fake = try await FakeProvider.make(rsa: "rsa-1")
+        let provider = fake.identityProvider(Self.settings)
+        let early = try await fake.token(kid: "rsa-1", nonce: "n", expires: fake.clock.now + 7200)
+        _ = try await provider.verify(early, nonce: "n")
+        try await fake.addEC("ec-2")
+        await fake.unpublish("rsa-1")
+        fake.clock.advance(by: 3599)
+        _ = try await provider.verify(early, nonce: "n")  // within the hour the kept keys stand
+        #expect(await fake.keySetFetches == 1)
+        fake.clock.advance(by: 2)
+        await #expect(throws: SingleSignOnError.badToken("its signature is not the provider's")) { try await provider.verify(early, nonce: "n") }
+        #expect(await fake.keySetFetches == 2)
+    }
+
+    @Test func theTimeOfTheSignInAtTheProviderIsRead() async throws {
+        let fake = try await FakeProvider.make(rsa: "rsa-1")
+        var claims = fake.claims(nonce: "n")
+        claims.authTime = fake.clock.now - 5
+        let token = try await fake.sign(claims, kid: "rsa-1")
+        let read = try await fake.identityProvider(Self.settings).verify(token, nonce: "n")
+        #expect(read.authTime == Date(timeIntervalSince1970: (fake.clock.now - 5).timeIntervalSince1970.rounded(.down)))
+    }
+
     @Test func aDiscoveryDocumentOfAnotherIssuerStopsTheSignIn() async throws {
         let fake = try await FakeProvider.make(rsa: "rsa-1")
         let settings = OpenIDSettings(issuer: URL(string: "https://other.example.org")!, clientId: "hearth", clientSecret: "s")
@@ -174,6 +198,11 @@ actor FakeProvider {
                             expires: Date? = nil, extra: [String: [String]] = [:]) -> IDToken {
         IDToken(issuer: issuer, subject: "person-1", audience: audience, expires: expires ?? clock.now + 300, issuedAt: clock.now,
                 nonce: nonce, email: "ada@example.org", emailVerified: true, name: "Ada", lists: extra)
+    }
+
+    /// `claims` signed by the key `kid`.
+    func sign(_ claims: IDToken, kid: String) async throws -> String {
+        try await #require(signers[kid]).sign(claims, kid: JWKIdentifier(string: kid))
     }
 
     /// An ID token signed by the key `kid`, naming `headerKid` (the same unless a forgery is wanted).

@@ -52,12 +52,14 @@ extension HearthAPIService {
     }
 
     func passkeySignInOptions(_ input: Operations.PasskeySignInOptions.Input) async throws -> Operations.PasskeySignInOptions.Output {
+        try services.accountService.requirePasswordSignIn()
         try await services.accountService.throttle.beginPasskeySignIn(address: APIRequest.current.clientAddress)
         return .ok(.init(body: .json(.init(try await services.passkeys.requestOptions(for: nil)))))
     }
 
     func signInWithPasskey(_ input: Operations.SignInWithPasskey.Input) async throws -> Operations.SignInWithPasskey.Output {
         let body = switch input.body { case .json(let body): body }
+        try services.accountService.requirePasswordSignIn()
         let user = try await services.passkeys.signIn(.init(body.credential))
         let created = try await services.accountService.createToken(for: user, name: body.name, origin: APIRequest.current.origin)
         return .created(.init(body: .json(.init(id: created.token.id.text, name: created.token.name, token: created.secret))))

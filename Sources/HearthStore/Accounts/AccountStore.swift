@@ -20,7 +20,9 @@ public struct AccountStore: Sendable {
     /// Creates a user with a household of their own, in one transaction.
     /// Expects validated input; throws ``AccountError/emailTaken`` for a duplicate email.
     /// A `timeZone` given is taken as set; without one the account has the default until a device tells.
-    public func register(name: String, email: String, passwordHash: String, timeZone: String? = nil) async throws -> User {
+    /// With `identity`, the account is linked to it in the same transaction (single sign-on).
+    public func register(name: String, email: String, passwordHash: String, timeZone: String? = nil,
+                         linking identity: ProviderIdentity? = nil) async throws -> User {
         let now = clock.now
         let user = User(id: ids.next(), householdId: ids.next(), name: name, email: email,
                         timeZone: timeZone ?? AccountRules.defaultTimeZone, createdAt: now, updatedAt: now)
@@ -35,6 +37,9 @@ public struct AccountStore: Sendable {
                             SQLBind(user.appearance.theme.rawValue), SQLBind(user.appearance.accent.rawValue),
                             SQLBind(user.timeZone), SQLBind(timeZone != nil), SQLBind(now), SQLBind(now), SQLBind(now))
                     .run()
+                if let identity {
+                    try await CredentialStore.insertLink(identity, email: email, userId: user.id, at: now, on: db)
+                }
             }
         } catch where isUniqueViolation(error) {
             throw AccountError.emailTaken

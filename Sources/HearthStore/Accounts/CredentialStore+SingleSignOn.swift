@@ -15,12 +15,15 @@ public struct PendingSingleSignOn: Sendable, Equatable {
     public let codeVerifier: String
     public let purpose: Purpose
     public let next: String?
+    /// When it began (set by the store): a confirmation's sign-in at the provider must be later.
+    public var begunAt: Date?
 
-    public init(nonce: String, codeVerifier: String, purpose: Purpose, next: String?) {
+    public init(nonce: String, codeVerifier: String, purpose: Purpose, next: String?, begunAt: Date? = nil) {
         self.nonce = nonce
         self.codeVerifier = codeVerifier
         self.purpose = purpose
         self.next = next
+        self.begunAt = begunAt
     }
 }
 
@@ -57,12 +60,13 @@ extension CredentialStore {
     public func takeSingleSignOn(stateHash: String, browserHash: String) async throws -> PendingSingleSignOn? {
         let rows = try await sql.delete(from: "sso_sign_ins").where("state_hash", .equal, stateHash)
             .where("browser_hash", .equal, browserHash).where("expires_at", .greaterThan, clock.now)
-            .returning("nonce", "code_verifier", "purpose", "next_path").all()
+            .returning("nonce", "code_verifier", "purpose", "next_path", "expires_at").all()
         guard rows.count == 1 else { return nil }
         return PendingSingleSignOn(nonce: try rows[0].decode(column: "nonce", as: String.self),
                                    codeVerifier: try rows[0].decode(column: "code_verifier", as: String.self),
                                    purpose: PendingSingleSignOn.Purpose(rawValue: try rows[0].decode(column: "purpose", as: String.self)) ?? .signIn,
-                                   next: try rows[0].decode(column: "next_path", as: String?.self))
+                                   next: try rows[0].decode(column: "next_path", as: String?.self),
+                                   begunAt: try rows[0].decode(column: "expires_at", as: Date.self) - Self.singleSignOnLifetime)
     }
 
     /// The account linked to `identity`, noting the use and the email the provider gives now.
@@ -83,8 +87,11 @@ extension CredentialStore {
     /// Links `identity` to an account. An identity links to one account only: linking it again
     /// (two tabs that both finished) keeps the first.
     public func link(_ identity: ProviderIdentity, email: String, to userId: UUID) async throws {
-        let now = clock.now
-        try await sql.insert(into: "sso_identities").columns("issuer", "subject", "user_id", "email", "created_at", "last_used_at")
+        try await Self.insertLink(identity, email: email, userId: userId, at: clock.now, on: sql)
+    }
+
+    static func insertLink(_ identity: ProviderIdentity, email: String, userId: UUID, at now: Date, on db: any SQLDatabase) async throws {
+        try await db.insert(into: "sso_identities").columns("issuer", "subject", "user_id", "email", "created_at", "last_used_at")
             .values(SQLBind(identity.issuer), SQLBind(identity.subject), SQLBind(userId), SQLBind(email), SQLBind(now), SQLBind(now))
             .ignoringConflicts(with: ["issuer", "subject"]).run()
     }

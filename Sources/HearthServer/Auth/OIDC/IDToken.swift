@@ -9,6 +9,8 @@ struct IDToken: JWTIdentityToken, Equatable {
     var audience: AudienceClaim
     var expires: Date
     var issuedAt: Date?
+    /// When the person last signed in at the provider (`auth_time`).
+    var authTime: Date?
     var nonce: String?
     var email: String?
     /// Some providers send `"true"` as a string; anything but true (or "true") is unverified.
@@ -32,7 +34,7 @@ struct IDToken: JWTIdentityToken, Equatable {
         init?(intValue: Int) { nil }
     }
 
-    init(issuer: String, subject: String, audience: [String], expires: Date, issuedAt: Date? = nil, nonce: String? = nil,
+    init(issuer: String, subject: String, audience: [String], expires: Date, issuedAt: Date? = nil, authTime: Date? = nil, nonce: String? = nil,
          email: String? = nil, emailVerified: Bool = false, name: String? = nil, preferredUsername: String? = nil,
          lists: [String: [String]] = [:]) {
         self.issuer = issuer
@@ -40,6 +42,7 @@ struct IDToken: JWTIdentityToken, Equatable {
         self.audience = AudienceClaim(value: audience)
         self.expires = expires
         self.issuedAt = issuedAt
+        self.authTime = authTime
         self.nonce = nonce
         self.email = email
         self.emailVerified = emailVerified
@@ -55,6 +58,7 @@ struct IDToken: JWTIdentityToken, Equatable {
         audience = try claims.decode(AudienceClaim.self, forKey: Key("aud"))
         expires = Date(timeIntervalSince1970: try claims.decode(Double.self, forKey: Key("exp")))
         issuedAt = try claims.decodeIfPresent(Double.self, forKey: Key("iat")).map(Date.init(timeIntervalSince1970:))
+        authTime = (try? claims.decodeIfPresent(Double.self, forKey: Key("auth_time"))).flatMap { $0 }.map(Date.init(timeIntervalSince1970:))
         nonce = try? claims.decodeIfPresent(String.self, forKey: Key("nonce"))
         email = try? claims.decodeIfPresent(String.self, forKey: Key("email"))
         emailVerified = (try? claims.decodeIfPresent(Bool.self, forKey: Key("email_verified"))) == true
@@ -82,6 +86,7 @@ struct IDToken: JWTIdentityToken, Equatable {
         try claims.encode(audience, forKey: Key("aud"))
         try claims.encode(Int(expires.timeIntervalSince1970), forKey: Key("exp"))
         try claims.encodeIfPresent(issuedAt.map { Int($0.timeIntervalSince1970) }, forKey: Key("iat"))
+        try claims.encodeIfPresent(authTime.map { Int($0.timeIntervalSince1970) }, forKey: Key("auth_time"))
         try claims.encodeIfPresent(nonce, forKey: Key("nonce"))
         try claims.encodeIfPresent(email, forKey: Key("email"))
         try claims.encode(emailVerified, forKey: Key("email_verified"))

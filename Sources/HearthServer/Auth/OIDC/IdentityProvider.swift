@@ -6,9 +6,9 @@ import JWTKit
 import NIOCore
 import NIOFoundationCompat
 
-/// The household's OpenID Connect provider as Hearth talks to it: its discovery document (kept an
-/// hour), its signing keys (fetched again when a token names a key Hearth has not seen: the provider
-/// rotated them), the token endpoint, and the checks of an ID token.
+/// The household's OpenID Connect provider as Hearth talks to it: its discovery document and signing
+/// keys (kept an hour; the keys fetched again sooner when a token names one Hearth has not seen: the
+/// provider rotated them), the token endpoint, and the checks of an ID token.
 actor IdentityProvider {
     /// The parts of the discovery document Hearth uses.
     struct Endpoints: Decodable, Equatable {
@@ -29,8 +29,9 @@ actor IdentityProvider {
 
     /// Signature algorithms Hearth accepts; the header's `alg` must be one of them.
     static let algorithms: Set<String> = ["RS256", "ES256"]
-    /// How long the discovery document is kept.
-    static let discoveryLifetime: TimeInterval = 3600
+    /// How long the discovery document and the keys are kept (keys also go when a token names one
+    /// Hearth has not seen).
+    static let documentLifetime: TimeInterval = 3600
     /// Clocks of the provider and of Hearth may differ this much.
     static let clockSkew: TimeInterval = 60
 
@@ -48,7 +49,7 @@ actor IdentityProvider {
     let clock: any WallClock
     private let fetch: Fetch
     private var endpoints: (Endpoints, fetchedAt: Date)?
-    private var keys: (collection: JWTKeyCollection, ids: Set<String>)?
+    private var keys: (collection: JWTKeyCollection, ids: Set<String>, fetchedAt: Date)?
 
     /// `fetch` answers requests to the provider: over HTTP, or from a test's documents.
     init(settings: OpenIDSettings, clock: any WallClock, fetch: @escaping Fetch = IdentityProvider.fetchOverHTTP) {
@@ -59,7 +60,7 @@ actor IdentityProvider {
 
     /// The discovery document, fetched when it is older than an hour. Its issuer must be the one configured.
     func discovery() async throws(SingleSignOnError) -> Endpoints {
-        if let endpoints, clock.now.timeIntervalSince(endpoints.fetchedAt) < Self.discoveryLifetime { return endpoints.0 }
+        if let endpoints, clock.now.timeIntervalSince(endpoints.fetchedAt) < Self.documentLifetime { return endpoints.0 }
         let address = Self.withoutFinalSlash(settings.issuer.absoluteString) + "/.well-known/openid-configuration"
         let found = try await fetchJSON(Endpoints.self, from: address, what: "its discovery document")
         guard Self.sameIssuer(found.issuer, settings.issuer.absoluteString) else {
@@ -122,11 +123,13 @@ actor IdentityProvider {
         return claims
     }
 
-    /// The provider's keys, fetched again when `kid` is not among them, so that keys the provider
-    /// rotated in are found and keys it dropped stop working. (Only the provider's token endpoint,
-    /// asked with the client secret, hands Hearth a token: nobody else can make it fetch.)
+    /// The provider's keys, fetched again when `kid` is not among them (a key the provider rotated
+    /// in) and when they are an hour old (so a key it dropped stops working). Only the provider's
+    /// token endpoint, asked with the client secret, hands Hearth a token: nobody else can make it fetch.
     private func keyCollection(naming kid: String?) async throws(SingleSignOnError) -> JWTKeyCollection {
-        if let keys, kid.map(keys.ids.contains) ?? true { return keys.collection }
+        if let keys, kid.map(keys.ids.contains) ?? true, clock.now.timeIntervalSince(keys.fetchedAt) < Self.documentLifetime {
+            return keys.collection
+        }
         let endpoints = try await discovery()
         let set = try await fetchJSON(JWKS.self, from: endpoints.jwksURI, what: "its key set")
         let collection = JWTKeyCollection()
@@ -135,7 +138,7 @@ actor IdentityProvider {
             guard (try? await collection.add(jwk: key)) != nil else { continue }
             if let id = key.keyIdentifier?.string { ids.insert(id) }
         }
-        keys = (collection, ids)
+        keys = (collection, ids, clock.now)
         return collection
     }
 

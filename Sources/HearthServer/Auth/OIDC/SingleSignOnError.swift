@@ -17,7 +17,7 @@ enum SingleSignOnError: Error, Equatable {
     case badToken(String)
     /// The provider gave no email, which an account needs.
     case noEmail
-    /// An account has this email, and the provider does not say the email is verified.
+    /// The provider does not say the email is verified: no account is linked to it or made with it.
     case unverifiedEmail(String)
     /// A new person, registration is closed and none of their groups is allowed.
     case notAllowed(groups: [String])
@@ -27,6 +27,10 @@ enum SingleSignOnError: Error, Equatable {
     case emailTaken
     /// Confirming it is you: the identity the provider signed in is not linked to this account.
     case notLinked
+    /// Confirming it is you: the provider passed on an earlier sign-in instead of asking again.
+    case notFresh
+    /// Linking: the identity is linked to another account already.
+    case linkedElsewhere
 
     var title: String {
         switch self {
@@ -40,6 +44,8 @@ enum SingleSignOnError: Error, Equatable {
         case .notAllowed: "This Hearth is not open to you"
         case .emailTaken: "This email belongs to another account"
         case .notLinked: "That is another account"
+        case .notFresh: "The sign-in service did not ask again"
+        case .linkedElsewhere: "Linked to another account already"
         }
     }
 
@@ -48,8 +54,9 @@ enum SingleSignOnError: Error, Equatable {
         switch self {
         case .notConfigured:
             "This server signs people in with their email and password; it has no identity provider configured."
-        case .providerUnreachable(let detail):
-            "Hearth could not reach the identity provider (\(detail)). Try again in a minute; if it goes on, tell whoever runs this server."
+        case .providerUnreachable:
+            "Hearth could not reach the identity provider. Try again in a minute; if it goes on, tell whoever runs this server "
+                + "(its log says what went wrong)."
         case .providerRefused(let detail):
             "The identity provider said: \(detail). Start again from the sign-in page."
         case .unknownState:
@@ -64,8 +71,8 @@ enum SingleSignOnError: Error, Equatable {
         case .noEmail:
             "The identity provider did not say what your email is. Whoever runs this server must let Hearth ask for the email scope."
         case .unverifiedEmail(let email):
-            "An account with \(email) exists here, and the identity provider does not say that this email is yours (verified). "
-                + "Verify it at the identity provider, or sign in with your password."
+            "The identity provider does not say that \(email) is yours (verified), so Hearth neither links it to an account nor makes "
+                + "one with it. Verify it at the identity provider, or sign in with your password."
         case .notAllowed(let groups):
             "Registration is closed here, and your account at the identity provider is in none of the groups allowed to join"
                 + (groups.isEmpty ? "." : " (yours: \(groups.joined(separator: ", "))).") + " Ask whoever runs this server to add you."
@@ -74,7 +81,18 @@ enum SingleSignOnError: Error, Equatable {
         case .notLinked:
             "The identity provider signed in someone whose account is not the one signed in here, so nothing was confirmed. "
                 + "Sign in at the provider as yourself and confirm again."
+        case .notFresh:
+            "The identity provider passed on an earlier sign-in instead of asking you again, so nothing was confirmed. "
+                + "Confirm with your password, or sign out at the provider and try again."
+        case .linkedElsewhere:
+            "Your identity at the provider is linked to another account here already, so nothing was linked. Sign in with it instead."
         }
+    }
+
+    /// What the log says besides the failure's name: what did not answer (never a token, code or state).
+    var logDetail: String? {
+        if case .providerUnreachable(let detail) = self { return detail }
+        return nil
     }
 
     /// What the failure is called in the log (never with a token, code or state).
@@ -92,6 +110,8 @@ enum SingleSignOnError: Error, Equatable {
         case .notAllowed: "not allowed"
         case .emailTaken: "email taken"
         case .notLinked: "not linked"
+        case .notFresh: "not fresh"
+        case .linkedElsewhere: "linked elsewhere"
         }
     }
 }

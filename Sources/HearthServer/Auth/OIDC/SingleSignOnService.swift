@@ -11,7 +11,8 @@ import HearthStore
 /// - An identity new to Hearth whose email an account has is linked only when the provider says the
 ///   email is verified and the person types that account's password once (no takeover through an
 ///   email someone else typed at the provider).
-/// - A new person gets an account when registration is open or one of their groups is allowed.
+/// - A new person gets an account when registration is open or one of their groups is allowed, and
+///   the provider says the email is verified.
 ///
 /// Hearth's own second step is not asked for on such a sign-in: the provider runs its own.
 struct SingleSignOnService: Sendable {
@@ -83,7 +84,11 @@ struct SingleSignOnService: Sendable {
         guard let rawEmail = claims.email, let email = try? AccountRules.email(rawEmail) else { throw SingleSignOnError.noEmail }
         let identity = ProviderIdentity(issuer: claims.issuer, subject: claims.subject)
         if pending.purpose == .confirm {
-            guard let userId = try await credentials.linkedUser(identity, email: email) else { throw SingleSignOnError.notLinked }
+            // The provider may pass on a sign-in it remembers although asked not to: only a fresh one confirms.
+            guard let begun = pending.begunAt, let signedIn = claims.authTime, signedIn >= begun - IdentityProvider.clockSkew else {
+                throw SingleSignOnError.notFresh
+            }
+            guard let userId = try await credentials.linkedUserId(identity) else { throw SingleSignOnError.notLinked }
             return .confirmed(userId: userId, next: pending.next)
         }
         if let user = try await accountService.linkedUser(identity, email: email) { return .signedIn(user, next: pending.next) }
@@ -97,20 +102,12 @@ struct SingleSignOnService: Sendable {
         guard accountService.registrationOpen || !settings.allowedGroups.isDisjoint(with: groups) else {
             throw SingleSignOnError.notAllowed(groups: groups)
         }
+        // An account is never bound to an email its holder may not own.
+        guard claims.emailVerified else { throw SingleSignOnError.unverifiedEmail(email) }
         guard let user = try await accountService.registerLinked(identity, email: email, name: claims.name ?? claims.preferredUsername,
                                                                  address: address)
         else { throw SingleSignOnError.emailTaken }
         return .signedIn(user, next: pending.next)
-    }
-
-    /// Links the ticket's identity to the account of its email once its password (and, with
-    /// two-step sign-in on, a code) is right.
-    func link(ticket: String, password: String, code: String?, browser: String, address: String) async throws -> User {
-        let pending = try LinkTicket.open(ticket, with: box, browser: browser, now: clock.now)
-        let user = try await accountService.authenticate(email: pending.email, password: password, code: code, address: address)
-        try await credentials.link(pending.identity, email: pending.email, to: user.id)
-        guard try await credentials.linkedUser(pending.identity, email: pending.email) == user.id else { throw SingleSignOnError.emailTaken }
-        return user
     }
 
 }

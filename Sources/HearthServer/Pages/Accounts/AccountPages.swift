@@ -90,13 +90,20 @@ struct AccountPages {
     }
 
     /// Signs `signedIn` in with a session cookie (taking the device's time zone while the account has
-    /// none) and goes on to `next`.
+    /// none) and goes on to `next`. A sign-in `throughProvider` is marked so that signing out goes on
+    /// to sign out at the provider; any other clears that mark.
     func startSession(for signedIn: User, timeZone: String?, next: String?, request: Request,
-                              context: HearthRequestContext) async throws -> Response {
+                      context: HearthRequestContext, throughProvider: Bool = false) async throws -> Response {
         let user = try await services.accountService.adoptDeviceTimeZone(signedIn, device: timeZone)
         let secret = try await services.accountService.startSession(for: user, origin: context.origin(of: request))
         var response = Response.seeOther(Self.safeNextPath(next))
-        response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: services.configuration.secureCookies))
+        let secure = services.configuration.secureCookies
+        response.setCookie(AuthenticationMiddleware.cookie(secret, request: request, secure: secure))
+        if throughProvider {
+            response.setCookie(SingleSignOnPages.providerCookie(request: request, secure: secure))
+        } else if request.cookies[SingleSignOnPages.providerCookieName] != nil {
+            response.setCookie(SingleSignOnPages.expiredProviderCookie(request: request, secure: secure))
+        }
         return response
     }
 
@@ -134,7 +141,7 @@ struct AccountPages {
         let provider = await SingleSignOnPages.providerSignOut(request, services: services)
         var response = provider.map { Response.redirect(to: $0.absoluteString, type: .normal) } ?? Response.seeOther("/login", notice: .signedOut)
         response.setCookie(AuthenticationMiddleware.expiredCookie(request: request, secure: services.configuration.secureCookies))
-        if request.cookies[SingleSignOnPages.providerCookie] != nil {
+        if request.cookies[SingleSignOnPages.providerCookieName] != nil {
             response.setCookie(SingleSignOnPages.expiredProviderCookie(request: request, secure: services.configuration.secureCookies))
         }
         return response

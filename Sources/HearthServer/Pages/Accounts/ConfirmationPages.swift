@@ -75,8 +75,11 @@ struct ConfirmCard: Sendable {
         self.next = next
         twoStep = try await services.accountService.twoStep.isOn(userId: user.id)
         hasPasskeys = try await !services.credentials.passkeys(userId: user.id).isEmpty
-        let linked = try await !services.credentials.linkedIdentities(userId: user.id).isEmpty
-        singleSignOn = linked ? SingleSignOnButton(services.configuration.openID, next: next, confirming: true) : nil
+        // Only an identity of the configured provider can sign in there again (not a proxy's, nor an earlier provider's).
+        let provider = services.configuration.openID
+        let linked = try await services.credentials.linkedIdentities(userId: user.id)
+            .contains { identity, _ in provider.map { IdentityProvider.sameIssuer(identity.issuer, $0.issuer.absoluteString) } ?? false }
+        singleSignOn = linked ? SingleSignOnButton(provider, next: next, confirming: true) : nil
         csrfToken = context.csrfToken
         self.error = error
     }

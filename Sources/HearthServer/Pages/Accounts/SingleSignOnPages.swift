@@ -11,7 +11,7 @@ import Logging
 struct SingleSignOnPages {
     let services: AppServices
     /// Set on a sign-in through the provider, so that signing out of Hearth signs out there too.
-    static let providerCookie = "hearth_sso"
+    static let providerCookieName = "hearth_sso"
 
     struct LinkForm: Decodable {
         let ticket: String
@@ -36,7 +36,7 @@ struct SingleSignOnPages {
             let address = try await singleSignOn.begin(purpose, next: next, browser: context.csrfToken, address: context.clientAddress)
             var response = Response.redirect(to: address.absoluteString, type: .found)
             // The return is matched to this browser by its CSRF cookie: a first visit has none yet.
-            if request.cookies[CSRFMiddleware.cookieName] == nil {
+            if request.cookies[CSRFMiddleware.cookieName]?.value.isEmpty ?? true {
                 response.setCookie(CSRFMiddleware.cookie(context.csrfToken, request: request, secure: services.configuration.secureCookies))
             }
             return response
@@ -58,50 +58,45 @@ struct SingleSignOnPages {
             switch try await singleSignOn.finish(code: code, state: state, browser: context.csrfToken, address: context.clientAddress) {
             case .signedIn(let user, let next):
                 services.logger.info("Signed in through the identity provider", metadata: ["user": "\(user.id)"])
-                return try await startSession(for: user, timeZone: nil, next: next, request: request, context: context)
+                return try await AccountPages(services: services)
+                    .startSession(for: user, timeZone: nil, next: next, request: request, context: context, throughProvider: true)
             case .confirmed(let userId, let next):
                 guard let user = context.user, user.id == userId else { throw SingleSignOnError.notLinked }
                 try await services.accountService.markConfirmed(session: context.sessionHash)
                 return .seeOther(AccountPages.safeNextPath(next), notice: .confirmed)
             case .needsLink(let ticket, let email, let needsCode, let next):
-                return try renderLink(LinkPage.Model(ticket: ticket, email: email, needsCode: needsCode, next: next, error: nil), context: context)
+                return try Self.renderLink(LinkPage.Model(ticket: ticket, email: email, needsCode: needsCode, next: next, error: nil),
+                                           services: services, context: context)
             }
         } catch let error as SingleSignOnError {
             return try failure(error, context: context)
         }
     }
 
+    /// Links an identity (the provider's, or a signing-in proxy's) to the account of its email.
     func link(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        guard let singleSignOn = services.singleSignOn else { return try failure(.notConfigured, context: context) }
         let form = try await request.decode(as: LinkForm.self, context: context)
         do {
-            let user = try await singleSignOn.link(ticket: form.ticket, password: form.password, code: form.code,
-                                                   browser: context.csrfToken, address: context.clientAddress)
-            services.logger.info("Linked an account to the identity provider", metadata: ["user": "\(user.id)"])
-            return try await startSession(for: user, timeZone: form.time_zone, next: form.next, request: request, context: context)
+            let (user, identity) = try await services.accountService.link(ticket: form.ticket, password: form.password, code: form.code,
+                                                                          browser: context.csrfToken, address: context.clientAddress)
+            services.logger.info("Linked an account to an identity", metadata: ["user": "\(user.id)"])
+            return try await AccountPages(services: services).startSession(for: user, timeZone: form.time_zone, next: form.next,
+                                                                            request: request, context: context,
+                                                                            throughProvider: identity.issuer != ForwardAuthMiddleware.issuer)
         } catch let error as SingleSignOnError {
             return try failure(error, context: context)
         } catch let error as AccountError {
             let ticket = try? LinkTicket.open(form.ticket, with: services.secrets, browser: context.csrfToken, now: services.clock.now)
             let model = LinkPage.Model(ticket: form.ticket, email: ticket?.email ?? "", needsCode: form.code != nil || error == .codeNeeded,
                                        next: form.next, error: error.message)
-            return try renderLink(model, context: context, status: ProblemDetails.status(of: error))
+            return try Self.renderLink(model, services: services, context: context, status: ProblemDetails.status(of: error))
         }
-    }
-
-    /// A page session for `user`, marked as begun at the provider.
-    private func startSession(for user: User, timeZone: String?, next: String?, request: Request, context: HearthRequestContext) async throws -> Response {
-        var response = try await AccountPages(services: services)
-            .startSession(for: user, timeZone: timeZone, next: next, request: request, context: context)
-        response.setCookie(Cookie(name: Self.providerCookie, value: "1", maxAge: Int(CredentialStore.sessionIdleLimit), path: "/",
-                                  secure: services.configuration.secureCookies || request.isHTTPS, httpOnly: true, sameSite: .lax))
-        return response
     }
 
     /// Where signing out of Hearth goes on to for a session begun at the provider: its end-session
     /// endpoint, which sends the person back to the sign-in page. Nil when it has none.
     static func providerSignOut(_ request: Request, services: AppServices) async -> URL? {
-        guard request.cookies[providerCookie] != nil, let singleSignOn = services.singleSignOn, let publicURL = services.configuration.publicURL,
+        guard request.cookies[providerCookieName] != nil, let singleSignOn = services.singleSignOn, let publicURL = services.configuration.publicURL,
               let endpoint = try? await singleSignOn.provider.discovery().endSessionEndpoint, var components = URLComponents(string: endpoint)
         else { return nil }
         components.queryItems = (components.queryItems ?? []) + [
@@ -111,18 +106,28 @@ struct SingleSignOnPages {
         return components.url
     }
 
-    static func expiredProviderCookie(request: Request, secure: Bool) -> Cookie {
-        Cookie(name: providerCookie, value: "", maxAge: 0, path: "/", secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
+    static func providerCookie(request: Request, secure: Bool) -> Cookie {
+        Cookie(name: providerCookieName, value: "1", maxAge: Int(CredentialStore.sessionIdleLimit), path: "/",
+               secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
     }
 
-    private func renderLink(_ model: LinkPage.Model, context: HearthRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
-        let label = services.configuration.openID?.buttonLabel ?? ""
-        let page = LinkPage(layout: services.layout("Link your account", nil, context), model: model, buttonLabel: label)
+    static func expiredProviderCookie(request: Request, secure: Bool) -> Cookie {
+        Cookie(name: providerCookieName, value: "", maxAge: 0, path: "/", secure: secure || request.isHTTPS, httpOnly: true, sameSite: .lax)
+    }
+
+    /// The form that links an identity to the account of its email (from the provider's answer, or
+    /// from a signing-in proxy's first visit).
+    static func renderLink(_ model: LinkPage.Model, services: AppServices, context: HearthRequestContext,
+                           status: HTTPResponse.Status = .ok) throws -> Response {
+        let via = services.configuration.openID.map { "“\($0.buttonLabel)”" } ?? "the proxy you signed in at"
+        let page = LinkPage(layout: services.layout("Link your account", nil, context), model: model, via: via)
         return try services.renderer.render("sso-link", page, status: status)
     }
 
     private func failure(_ error: SingleSignOnError, context: HearthRequestContext) throws -> Response {
-        services.logger.notice("Single sign-on failed: \(error.logName)", metadata: ["address": "\(context.clientAddress)"])
+        var metadata: Logger.Metadata = ["address": "\(context.clientAddress)"]
+        if let detail = error.logDetail { metadata["detail"] = "\(detail)" }
+        services.logger.notice("Single sign-on failed: \(error.logName)", metadata: metadata)
         let page = FailurePage(layout: services.layout(error.title, nil, context), title: error.title, message: error.message,
                                reason: error.logName.replacingOccurrences(of: " ", with: "-"))
         return try services.renderer.render("sso-failed", page, status: Self.status(of: error))
@@ -132,7 +137,8 @@ struct SingleSignOnPages {
         switch error {
         case .notConfigured: .notFound
         case .providerUnreachable: .badGateway
-        case .notAllowed, .unverifiedEmail, .emailTaken, .notLinked: .forbidden
+        case .notAllowed, .unverifiedEmail, .emailTaken, .notLinked, .notFresh: .forbidden
+        case .linkedElsewhere: .conflict
         case .providerRefused, .unknownState, .codeRefused, .badToken, .noEmail, .linkExpired: .badRequest
         }
     }
@@ -149,7 +155,8 @@ struct LinkPage: Sendable {
     }
     let layout: Layout
     let model: Model
-    let buttonLabel: String
+    /// What signs in to the account once it is linked: “Sign in with …”, or the proxy.
+    let via: String
 }
 
 /// A sign-in through the provider that did not sign anyone in.
