@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import HTTPTypes
 import HearthServer
 
 /// `HEARTH_OIDC_*` and `HEARTH_FORWARD_AUTH_*`: signing in through the household's identity provider.
@@ -51,7 +52,7 @@ extension ServerOptions {
                      config.string(forKey: "hearth.forward.auth.email.header", default: defaults.emailHeader),
                      config.string(forKey: "hearth.forward.auth.name.header", default: defaults.nameHeader),
                      config.string(forKey: "hearth.forward.auth.groups.header", default: defaults.groupsHeader)]
-        for (name, key) in zip(names, ["USER", "EMAIL", "NAME", "GROUPS"]) where !Self.isHeaderName(name) {
+        for (name, key) in zip(names, ["USER", "EMAIL", "NAME", "GROUPS"]) where HTTPField.Name(name) == nil {
             throw ValidationError("HEARTH_FORWARD_AUTH_\(key)_HEADER must be a header name, such as Remote-User, not “\(name)”.")
         }
         return ForwardAuthSettings(userHeader: names[0], emailHeader: names[1], nameHeader: names[2], groupsHeader: names[3],
@@ -60,9 +61,5 @@ extension ServerOptions {
 
     private static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-    }
-
-    private static func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 }

@@ -7,6 +7,7 @@ The server has registration closed and lets the group "family" in (HEARTH_OIDC_A
 from __future__ import annotations
 
 import base64
+import http.client
 import http.cookiejar
 import json
 import os
@@ -416,7 +417,6 @@ class FromAddress(urllib.request.HTTPHandler):
         self.address = address
 
     def http_open(self, request):
-        import http.client
         return self.do_open(lambda host, **kwargs: http.client.HTTPConnection(host, source_address=(self.address, 0), **kwargs), request)
 
 

@@ -8,10 +8,9 @@ extension HearthAPIService {
     func startDeviceSignIn(_ input: Operations.StartDeviceSignIn.Input) async throws -> Operations.StartDeviceSignIn.Output {
         let body = switch input.body { case .json(let body): body }
         let started = try await services.deviceSignIns.start(deviceName: body.deviceName, address: APIRequest.current.clientAddress)
-        let base = services.configuration.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString }
-            ?? APIRequest.current.serverAddress
+        let page = services.configuration.publicURL?.appending(path: "auth/device").absoluteString ?? APIRequest.current.serverAddress + "/auth/device"
         return .created(.init(body: .json(.init(
-            code: started.code, pollToken: started.pollToken, verificationUrl: base + "/auth/device?code=" + started.code,
+            code: started.code, pollToken: started.pollToken, verificationUrl: page + "?code=" + started.code,
             expiresIn: Int(CredentialStore.deviceSignInLifetime), interval: DeviceSignIns.interval
         ))))
     }

@@ -42,8 +42,7 @@ struct SingleSignOnService: Sendable {
         self.accountService = accountService
         self.box = box
         self.clock = clock
-        let base = publicURL.absoluteString
-        self.redirectURI = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/auth/oidc/callback"
+        self.redirectURI = publicURL.appending(path: "auth/oidc/callback").absoluteString
     }
 
     /// Notes a sign-in for the browser whose CSRF token is `browser` and answers the provider's

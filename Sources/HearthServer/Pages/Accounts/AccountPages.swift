@@ -40,6 +40,13 @@ struct AccountPages {
         return next
     }
 
+    /// `path` that goes on to `next` afterwards (`/login?next=/auth/device?code%3D…`): `next` is
+    /// escaped where it would end its query parameter.
+    static func path(_ path: String, next: String) -> String {
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&+="))
+        return path + "?next=" + (next.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/")
+    }
+
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/") { _, context in
             Response.redirect(to: context.user == nil ? "/login" : "/focus")
@@ -196,9 +203,8 @@ struct SingleSignOnButton: Sendable {
     init?(_ settings: OpenIDSettings?, next: String?, confirming: Bool = false) {
         guard let settings else { return nil }
         label = confirming ? "Confirm with " + settings.buttonLabel.replacingOccurrences(of: "Sign in with ", with: "") : settings.buttonLabel
-        let next = next.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "next=" + $0 }
-        let query = ([confirming ? "purpose=confirm" : nil, next].compactMap { $0 }).joined(separator: "&")
-        href = "/auth/oidc/start" + (query.isEmpty ? "" : "?" + query)
+        let start = next.map { AccountPages.path("/auth/oidc/start", next: $0) } ?? "/auth/oidc/start"
+        href = confirming ? start + (next == nil ? "?" : "&") + "purpose=confirm" : start
     }
 }
 

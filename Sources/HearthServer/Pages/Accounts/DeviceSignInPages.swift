@@ -22,7 +22,7 @@ struct DeviceSignInPages {
         let typed = request.uri.queryParameters["code"].map { DeviceSignIns.normalized(String($0)) } ?? ""
         guard let user = context.user else {
             let here = "/auth/device" + (typed.isEmpty ? "" : "?code=" + typed)
-            return .redirect(to: "/login?next=" + (here.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            return .redirect(to: AccountPages.path("/login", next: here))
         }
         guard !typed.isEmpty else { return try await render(.init(state: .asking, code: "", deviceName: ""), user: user, context: context) }
         guard let found = try await services.credentials.deviceSignIn(code: typed), !found.approved else {
@@ -44,7 +44,7 @@ struct DeviceSignInPages {
         }
         // A token can do all the account can: like making one in Settings, it needs a recent sign-in.
         guard try await services.accountService.confirmationLeft(session: context.sessionHash) > 0 else {
-            return .seeOther("/confirm?next=" + ("/auth/device?code=" + code).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            return .seeOther(AccountPages.path("/confirm", next: "/auth/device?code=" + code))
         }
         guard try await services.credentials.approveDeviceSignIn(code: code, userId: user.id) else {
             return try await render(.init(state: .unknown, code: code, deviceName: ""), user: user, context: context, status: .notFound)

@@ -28,8 +28,7 @@ struct InventoryLockPages {
 
     /// The lock screen's address, coming back to `next` once open.
     static func unlockPath(next: String) -> String {
-        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&+="))
-        return "/unlock?next=" + (next.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/inventory")
+        AccountPages.path("/unlock", next: next)
     }
 
     func show(_ request: Request, context: HearthRequestContext) async throws -> Response {

@@ -101,7 +101,7 @@ struct SingleSignOnPages {
         else { return nil }
         components.queryItems = (components.queryItems ?? []) + [
             URLQueryItem(name: "client_id", value: singleSignOn.settings.clientId),
-            URLQueryItem(name: "post_logout_redirect_uri", value: publicURL.appendingPathComponent("login").absoluteString),
+            URLQueryItem(name: "post_logout_redirect_uri", value: publicURL.appending(path: "login").absoluteString),
         ]
         return components.url
     }
