@@ -43,6 +43,7 @@ extension Components.Schemas.ListItem {
         item.string("changedAt", RFC3339.string(from: changedAt), &json)
         item.string("createdAt", RFC3339.string(from: createdAt), &json)
         item.string("id", id, &json)
+        item.string("listId", listId, &json)
         item.string("name", name, &json)
         item.string("note", note, &json)
         item.strings("onlyAt", onlyAt, &json)

@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 /// Keeps the database for the life of the server: purges expired sessions, old sign-in attempts
 /// (PostgreSQL), old webhook deliveries, and lists and inventory items deleted 30 days ago (with the photo files only they
-/// used) hourly, once per cluster (``ClusterJob``); sweeps the media files crashes left (at start-up
+/// used) hourly, and stamps the sync feed's changes and forgets its old deletions
+/// (``SyncStore/sweep(now:)``), once per cluster (``ClusterJob``); sweeps the media files crashes left (at start-up
 /// and with the hourly purge, ``MediaLibrary/sweep(now:logger:)``); and closes the connections once
 /// the server has shut down gracefully.
 struct DatabaseService: Service {
@@ -42,9 +43,10 @@ struct DatabaseService: Service {
                     try await lists.purgeExpired()
                     await media.removeUnreferenced(try await inventory.purgeExpired())
                     await media.sweep(now: now, logger: logger)
+                    try await SyncStore(database: database).sweep(now: now)
                 }
             } catch {
-                logger.warning("Could not purge expired sessions, deliveries, lists or items: \(error)")
+                logger.warning("Could not purge expired sessions, deliveries, lists or items, or sweep the sync feed: \(error)")
             }
             try? await Task.sleep(for: .seconds(3600))
         }

@@ -16,14 +16,15 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 }
 
-/// Opens a fresh, migrated database on `backend` (a new PostgreSQL database per test), runs `body`, and removes it.
+/// Opens a fresh database on `backend` (a new PostgreSQL database per test), migrated through
+/// migration `through` (all without it), runs `body`, and removes it.
 @discardableResult
-func withDatabase<T>(_ backend: Backend, _ body: (Database) async throws -> T) async throws -> T {
+func withDatabase<T>(_ backend: Backend, through: Int? = nil, _ body: (Database) async throws -> T) async throws -> T {
     let logger = Logger(label: "test")
     switch backend {
     case .sqlite:
         let database = try await Database.open(.sqliteMemory, logger: logger)
-        try await database.migrate()
+        try await database.migrate(through: through)
         do {
             let result = try await body(database)
             try await database.close()
@@ -41,7 +42,7 @@ func withDatabase<T>(_ backend: Backend, _ body: (Database) async throws -> T) a
         components.path = "/" + name
         let database = try await Database.open(.postgres(url: components.string!), logger: logger)
         do {
-            try await database.migrate()
+            try await database.migrate(through: through)
             let result = try await body(database)
             try await database.close()
             try await admin.run("DROP DATABASE \(name)")

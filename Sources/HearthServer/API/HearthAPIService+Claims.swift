@@ -88,7 +88,7 @@ extension HearthAPIService {
     }
 
     /// The items of draft claims as they are now, to name their lines.
-    private func liveItems(of claims: [Claim], householdId: UUID) async throws -> [UUID: InventoryItem] {
+    func liveItems(of claims: [Claim], householdId: UUID) async throws -> [UUID: InventoryItem] {
         let ids = claims.filter { $0.status == .draft }.flatMap { $0.lines.map(\.itemId) }
         return ids.isEmpty ? [:] : try await services.inventory.items(ids: ids, householdId: householdId)
     }

@@ -225,7 +225,7 @@ extension Components.Schemas.ListItem {
     init(_ item: ListItem) {
         self.init(id: item.id.text, name: item.name, quantity: item.quantity?.description, note: item.note,
                   purchased: item.purchased, changedAt: item.changedAt, createdAt: item.createdAt, category: .init(item.category),
-                  position: item.position, onlyAt: item.onlyAt.isEmpty ? nil : item.onlyAt.map(\.text))
+                  listId: item.listId.text, position: item.position, onlyAt: item.onlyAt.isEmpty ? nil : item.onlyAt.map(\.text))
     }
 }
 

@@ -43,7 +43,7 @@ extension Components.Schemas.ItemPhoto {
                   contentType: photo.contentType, byteSize: photo.byteSize, createdAt: photo.createdAt,
                   thumbUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .thumb),
                   mediumUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .medium),
-                  originalUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .original))
+                  originalUrl: PhotoURL.path(itemId: photo.itemId, photoId: photo.id, size: .original), itemId: photo.itemId.text)
     }
 }
 

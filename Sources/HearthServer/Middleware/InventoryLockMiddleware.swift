@@ -9,8 +9,9 @@ import Hummingbird
 /// API tokens pass: the lock is a browser's, the way an app's lock is a phone's.
 struct InventoryLockMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
-    /// What the lock keeps: these paths and everything under them.
-    static let lockedPaths = ["/inventory", "/settings/backups", "/api/v1/inventory", "/api/v1/backup"]
+    /// What the lock keeps: these paths and everything under them (the sync feed carries the
+    /// inventory too).
+    static let lockedPaths = ["/inventory", "/settings/backups", "/api/v1/inventory", "/api/v1/backup", "/api/v1/sync"]
 
     let credentials: CredentialStore
 

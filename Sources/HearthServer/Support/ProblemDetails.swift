@@ -46,6 +46,13 @@ struct ProblemDetails: Codable, Sendable, Equatable {
             self.init(status: status, detail: error.message)
         case let error as ListError:
             self.init(status: Self.status(of: error), detail: error.message)
+        case let error as SyncError:
+            if case .startOver = error {
+                self.init(status: .gone, detail: error.message)
+                type = SyncError.startOverProblemType
+            } else {
+                self.init(status: .badRequest, detail: error.message)
+            }
         case let error as WebhookError:
             self.init(status: error == .notFound ? .notFound : error == .idConflict ? .conflict : .unprocessableContent, detail: error.message)
         case let error as FocusError:
