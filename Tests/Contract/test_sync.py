@@ -4,6 +4,7 @@ REST endpoints answer; a cursor of another household, or made up, is refused and
 
 from __future__ import annotations
 
+import datetime
 import random
 import uuid
 
@@ -235,3 +236,107 @@ def test_a_cursor_of_another_household_or_made_up_is_refused_and_tells_nothing(s
     assert status == 400
     status, _ = request(server.base, "GET", "/api/v1/sync/changes")
     assert status == 401
+
+
+def push(server, token, *mutations):
+    status, answer = request(server.base, "POST", "/api/v1/sync/push", {"mutations": list(mutations)}, token=token)
+    assert status == 200, (status, answer)
+    return answer["results"]
+
+
+def mutation(entity, op, id, data=None, base=None):
+    made = {"mutationId": str(uuid.uuid4()), "entity": entity, "op": op, "id": id}
+    if data is not None:
+        made["data"] = data
+    if base is not None:
+        made["baseVersion"] = base
+    return made
+
+
+def test_a_push_applies_in_order_as_rest_would_and_a_replay_changes_nothing(server):
+    token = sign_up(server.base, f"push-{uuid.uuid4().hex[:8]}@example.org")
+    _, cursor = feed(server, token)
+    list_id, milk, eggs, lamp = (str(uuid.uuid4()).upper() for _ in range(4))
+    batch = [
+        mutation("list", "upsert", list_id, {"name": "Offline"}),
+        mutation("listItem", "upsert", milk, {"listId": list_id, "name": "Milk", "quantity": "2 l"}),
+        mutation("listItem", "upsert", eggs, {"listId": list_id, "name": "Eggs"}),
+        mutation("listItem", "upsert", milk, {"purchased": True, "changedAt": "2026-12-07T08:00:00Z"}),
+        mutation("listItem", "delete", eggs),
+        mutation("inventoryItem", "upsert", lamp, {"name": "Lamp", "quantity": 2}),
+        mutation("list", "upsert", list_id, {"name": ""}),  # refused as REST refuses it; the rest goes on
+        mutation("inventoryItem", "upsert", lamp, {"brand": "Acme"}),
+    ]
+    results = push(server, token, *batch)
+    assert [result["status"] for result in results] == ["applied"] * 6 + ["failed", "applied"]
+    assert results[6]["problem"]["status"] == 422 and "name" in results[6]["problem"]["detail"].lower()
+    assert results[3]["change"]["data"]["purchased"] is True and results[3]["change"]["data"]["quantity"] == "2 l"
+    assert results[4]["change"]["op"] == "delete"
+    assert results[7]["change"]["data"]["brand"] == "Acme" and results[7]["change"]["data"]["quantity"] == 2
+
+    # The same mutations again (the answer was lost): the same results, and nothing changes.
+    before = comparable(rest_state(server, token))
+    assert push(server, token, *batch) == results
+    assert comparable(rest_state(server, token)) == before
+    status, page = request(server.base, "GET", f"/api/v1/lists/{list_id}", token=token)
+    assert [(item["name"], item["quantity"], item["purchased"]) for item in page["items"]] == [("Milk", "2 l", True)]
+
+    # Another device sees it all through the feed.
+    changes, _ = feed(server, token, since=cursor)
+    assert {(change["entity"], change["id"]) for change in changes} >= {("list", list_id), ("listItem", milk), ("listItem", eggs), ("inventoryItem", lamp)}
+    replica = replay(dict(((change["entity"], change["id"]), change["data"]) for change in feed(server, token)[0]), [])
+    assert comparable(replica) == comparable(rest_state(server, token))
+
+
+def test_a_later_check_stands_and_a_stale_base_version_is_a_conflict(server):
+    token = sign_up(server.base, f"push-late-{uuid.uuid4().hex[:8]}@example.org")
+    list_id, bread = str(uuid.uuid4()).upper(), str(uuid.uuid4()).upper()
+    created = push(server, token, mutation("list", "upsert", list_id, {"name": "Shop"}),
+                   mutation("listItem", "upsert", bread, {"listId": list_id, "name": "Bread"}))
+    version = created[1]["change"]["version"]
+    # Checked an hour ago on one phone, unchecked two hours ago on another that synced later: the check stands.
+    def hours_ago(hours):
+        return (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(hours=hours)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    push(server, token, mutation("listItem", "upsert", bread, {"purchased": True, "changedAt": hours_ago(1)}))
+    late = push(server, token, mutation("listItem", "upsert", bread, {"purchased": False, "changedAt": hours_ago(2)}))
+    # As in REST, an older check is ignored, not refused: applied, and the item stays checked.
+    assert late[0]["status"] == "applied" and late[0]["change"]["data"]["purchased"] is True
+    status, page = request(server.base, "GET", f"/api/v1/lists/{list_id}", token=token)
+    assert page["items"][0]["purchased"] is True
+    # An edit based on the version before the check is a conflict, with the item as it is now.
+    conflict = push(server, token, mutation("listItem", "upsert", bread, {"name": "Rye bread"}, base=version))
+    assert conflict[0]["status"] == "conflict"
+    assert conflict[0]["change"]["data"]["name"] == "Bread" and conflict[0]["change"]["data"]["purchased"] is True
+    assert conflict[0]["change"]["version"] > version
+
+
+def test_a_push_cannot_touch_another_households_things(server):
+    ada = sign_up(server.base, f"push-ada-{uuid.uuid4().hex[:8]}@example.org")
+    eve = sign_up(server.base, f"push-eve-{uuid.uuid4().hex[:8]}@example.org")
+    list_id, item, thing = (str(uuid.uuid4()).upper() for _ in range(3))
+    push(server, ada, mutation("list", "upsert", list_id, {"name": "Ada's"}),
+         mutation("listItem", "upsert", item, {"listId": list_id, "name": "Tea"}),
+         mutation("inventoryItem", "upsert", thing, {"name": "Ada's lamp"}))
+    before = comparable(rest_state(server, ada))
+
+    results = push(server, eve,
+                   mutation("list", "upsert", list_id, {"name": "Eve's now"}),
+                   mutation("list", "delete", list_id),
+                   mutation("listItem", "upsert", item, {"listId": list_id, "name": "Coffee"}),
+                   mutation("listItem", "upsert", str(uuid.uuid4()), {"listId": list_id, "name": "Coffee"}),
+                   mutation("listItem", "delete", item),
+                   mutation("inventoryItem", "upsert", thing, {"name": "Mine"}),
+                   mutation("inventoryItem", "delete", thing))
+    assert all(result["status"] == "failed" and result["problem"]["status"] in (404, 409) for result in results), results
+    assert "Ada" not in str(results) and "Tea" not in str(results)
+    assert comparable(rest_state(server, ada)) == before
+
+
+def test_a_push_refuses_too_many_mutations_and_what_it_cannot_change(server):
+    token = sign_up(server.base, f"push-limits-{uuid.uuid4().hex[:8]}@example.org")
+    many = [mutation("list", "upsert", str(uuid.uuid4()), {"name": f"L{index}"}) for index in range(501)]
+    status, problem = request(server.base, "POST", "/api/v1/sync/push", {"mutations": many}, token=token)
+    assert status == 400 and "500" in problem["detail"]
+    status, _ = request(server.base, "GET", "/api/v1/lists", token=token)
+    results = push(server, token, mutation("listItem", "upsert", str(uuid.uuid4()), {"name": "No list"}))
+    assert results[0]["status"] == "failed" and results[0]["problem"]["status"] == 422

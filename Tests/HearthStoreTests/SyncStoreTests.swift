@@ -167,6 +167,26 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.available)
+    func aGreatManyChangesAreStampedInBatchesEachOnce(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let ada = try await AccountStore(database: database, clock: clock).register(name: "Ada", email: "ada@example.org", passwordHash: "h")
+            let sync = SyncStore(database: database)
+            let start = try await feed(sync, ada).version
+            let count = SyncStore.stampBatch + 100
+            let sessions = (0..<count).map { index in
+                FocusSession(id: UUID(), kind: .focus, startedAt: clock.now - Double(index * 2000 + 1500), endedAt: clock.now - Double(index * 2000),
+                             plannedSeconds: 1500, actualSeconds: 1500, skipped: false, label: nil)
+            }
+            try await FocusStore(database: database, clock: clock).insertSessions(sessions, userId: ada.id, timeZone: .gmt)
+
+            let entries = try await feed(sync, ada, after: start, limit: 1000).entries
+            #expect(Set(entries.filter { $0.change.entity == .focusSession }.map(\.change.id)) == Set(sessions.map(\.id)))
+            #expect(entries.filter { $0.change.entity == .timer }.count == 1)
+            #expect(entries.count == count + 1 && Set(entries.map(\.change.version)).count == entries.count)
+        }
+    }
+
     /// PostgreSQL runs writers side by side; SQLite one at a time, so nothing there commits late.
     @Test(arguments: Backend.available.filter { $0 == .postgres })
     func aChangeThatCommitsAfterALaterOneIsNotSkipped(backend: Backend) async throws {

@@ -46,7 +46,8 @@ struct APIRequestMiddleware: RouterMiddleware {
             // The OpenAPI transport would read a body of any size; other API bodies are small JSON.
             let body = try await request.collectBody(upTo: Self.maxBodySize)
             if request.headers[.contentType]?.hasPrefix("application/json") == true,
-               let field = Self.firstNull(in: body, allowed: Self.nullAllowed[request.uri.path] ?? []) {
+               let field = Self.firstNull(in: body, allowed: Self.nullAllowed[request.uri.path] ?? [],
+                                          skipping: Self.nullCheckedByHandler[request.uri.path] ?? []) {
                 throw HTTPErrorMessage.badRequest("“\(field)” is null; leave a field out instead of sending null.")
             }
         }
@@ -73,17 +74,28 @@ struct APIRequestMiddleware: RouterMiddleware {
     /// (`PushSubscription.toJSON()` has `"expirationTime": null`).
     static let nullAllowed: [String: Set<String>] = ["/api/v1/push/subscriptions": ["expirationTime"]]
 
+    /// The fields whose values the handler checks for null itself, by path: a sync push's mutations
+    /// each carry a REST body, and one with a null fails alone, as its REST request would.
+    static let nullCheckedByHandler: [String: Set<String>] = ["/api/v1/sync/push": ["data"]]
+
     /// The path of the first `null` in a JSON body outside `allowed` (the document declares no other
     /// field nullable, and decoding would take null as "left out"); nil when there is none or the
     /// body is not JSON, which the decoder then reports.
-    static func firstNull(in body: ByteBuffer, allowed: Set<String> = []) -> String? {
+    static func firstNull(in body: ByteBuffer, allowed: Set<String> = [], skipping: Set<String> = []) -> String? {
         guard let json = try? JSONSerialization.jsonObject(with: Data(buffer: body), options: [.fragmentsAllowed]) else { return nil }
+        return firstNull(in: json, allowed: allowed, skipping: skipping)
+    }
+
+    /// The first null in a JSON value read by `JSONSerialization`, leaving out what the fields named
+    /// in `skipping` hold (not the fields themselves).
+    static func firstNull(in json: Any, allowed: Set<String> = [], skipping: Set<String> = []) -> String? {
         func search(_ value: Any, _ path: String) -> String? {
             switch value {
             case is NSNull: return allowed.contains(path) ? nil : path.isEmpty ? "body" : path
             case let object as [String: Any]:
                 for key in object.keys.sorted() {
-                    if let found = search(object[key]!, path.isEmpty ? key : "\(path).\(key)") { return found }
+                    let value = skipping.contains(key) && !(object[key] is NSNull) ? [:] as [String: Any] : object[key]!
+                    if let found = search(value, path.isEmpty ? key : "\(path).\(key)") { return found }
                 }
                 return nil
             case let array as [Any]:

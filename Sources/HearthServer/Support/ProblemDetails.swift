@@ -47,11 +47,12 @@ struct ProblemDetails: Codable, Sendable, Equatable {
         case let error as ListError:
             self.init(status: Self.status(of: error), detail: error.message)
         case let error as SyncError:
-            if case .startOver = error {
+            switch error {
+            case .startOver:
                 self.init(status: .gone, detail: error.message)
                 type = SyncError.startOverProblemType
-            } else {
-                self.init(status: .badRequest, detail: error.message)
+            case .invalidCursor, .invalidLimit, .tooManyMutations, .invalidBaseVersion: self.init(status: .badRequest, detail: error.message)
+            case .notPushable, .listIdNeeded: self.init(status: .unprocessableContent, detail: error.message)
             }
         case let error as WebhookError:
             self.init(status: error == .notFound ? .notFound : error == .idConflict ? .conflict : .unprocessableContent, detail: error.message)

@@ -4,8 +4,9 @@ extension Migration {
     /// restores, the timer's scheduler). A stamp later gives each noted entity the household's next
     /// version, with the household's head row locked, so versions follow the order stamps commit
     /// and a change that commits late is stamped later, never behind a cursor. `sync_changes`
-    /// keeps each entity's latest version (and deletions, as tombstones) and `sync_heads` each
-    /// household's latest version and the newest tombstone forgotten.
+    /// keeps each entity's latest version (and deletions, as tombstones), `sync_heads` each
+    /// household's latest version and the newest tombstone forgotten, and `sync_mutations` what a
+    /// push answered to each mutation (a replay gets the same answer).
     ///
     /// What is there already is noted as changed, so the first stamp versions all of it.
     static let syncFeed = Migration(
@@ -32,6 +33,17 @@ extension Migration {
                 forgotten BIGINT NOT NULL
             )
             """,
+            // What a push answered to each mutation, for a replay.
+            """
+            CREATE TABLE sync_mutations (
+                user_id {uuid} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                mutation_id {uuid} NOT NULL,
+                result TEXT NOT NULL,
+                created_at {timestamp} NOT NULL,
+                PRIMARY KEY (user_id, mutation_id)
+            )
+            """,
+            "CREATE INDEX sync_mutations_created ON sync_mutations(created_at)",
             // A changed item finds the draft claims that show it.
             "CREATE INDEX inventory_claim_lines_item ON inventory_claim_lines(item_id)",
         ],
@@ -56,7 +68,7 @@ private struct SyncMark {
     var id = "{r}.id"
     var household = "{r}.household_id"
     /// Whose the entity is, for an account's own things; NULL for the household's.
-    var user = "NULL"
+    var user = "CAST(NULL AS {uuid})"
     /// Another table the rule reads (`focus_sessions s`), and how it joins the row.
     var join: (table: String, on: String)?
     /// On an update, when the rule applies; always when nil.
@@ -149,7 +161,8 @@ private struct SyncMark {
                  join: ("focus_sessions s", "s.user_id = {r}.id"), when: "{o}.household_id IS DISTINCT FROM {n}.household_id"),
     ]
 
-    /// The rule's INSERT, with `{r}`, `{n}` and `{o}` written as `row`, `new` and `old`.
+    /// The rule's INSERT, with `{r}`, `{n}` and `{o}` written as `row`, `new` and `old`; over many rows
+    /// (`from`), each entity once (a COPY of 20,000 items notes their few rooms a few times, not 20,000).
     func insert(row: String, new: String, old: String, from: String?) -> String {
         func written(_ text: String) -> String {
             text.replacingOccurrences(of: "{r}", with: row).replacingOccurrences(of: "{n}", with: new).replacingOccurrences(of: "{o}", with: old)
@@ -163,7 +176,7 @@ private struct SyncMark {
         }
         return """
             INSERT INTO sync_pending (household_id, entity, entity_id, user_id) \
-            SELECT \(household), \(written(entity)), \(written(id)), \(written(user))\
+            SELECT \(from == nil ? "" : "DISTINCT ")\(household), \(written(entity)), \(written(id)), \(written(user))\
             \(tables.isEmpty ? "" : " FROM " + tables.joined(separator: " CROSS JOIN ")) WHERE \(conditions.joined(separator: " AND "))
             """
     }

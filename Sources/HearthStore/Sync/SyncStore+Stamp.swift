@@ -7,22 +7,35 @@ extension SyncStore {
     /// the next version (in the order of its latest change), and whether it is gone now. The
     /// household's head row is locked from the first statement to the commit, so stamps take turns
     /// and their versions follow commit order; a change that commits during a stamp is not among
-    /// the rows it takes, and the next stamp versions it after this one's.
+    /// the rows it takes, and the next stamp versions it after this one's. A great many notes (an
+    /// import) are stamped ``stampBatch`` at a time, each batch in a transaction of its own, so
+    /// other writers wait for one batch at most.
     public func stamp(householdId: UUID) async throws {
         // Most reads find nothing noted; they neither lock nor write.
         guard try await database.sql.raw("SELECT 1 AS noted FROM sync_pending WHERE household_id = \(bind: householdId) LIMIT 1").first() != nil
         else { return }
-        try await database.transaction { db in
+        while try await stampBatch(householdId: householdId) == Self.stampBatch {}
+    }
+
+    /// Notes stamped in one transaction at most.
+    static let stampBatch = 5_000
+
+    /// Stamps up to ``stampBatch`` notes; answers how many it took.
+    private func stampBatch(householdId: UUID) async throws -> Int {
+        // The rows of a batch, by SQLite's rowid or PostgreSQL's tuple id.
+        let batch: SQLQueryString = database.kind == .sqlite
+            ? "rowid IN (SELECT rowid FROM sync_pending WHERE household_id = \(bind: householdId) LIMIT \(literal: Self.stampBatch))"
+            : "ctid = ANY(ARRAY(SELECT ctid FROM sync_pending WHERE household_id = \(bind: householdId) LIMIT \(literal: Self.stampBatch)))"
+        return try await database.transaction { db in
             guard let headRow = try await db.raw("""
                 INSERT INTO sync_heads (household_id, version, forgotten) VALUES (\(bind: householdId), 0, 0)
                 ON CONFLICT (household_id) DO UPDATE SET version = sync_heads.version RETURNING version
                 """).first() else { throw StoreError.missingRow("sync_heads") }
             let head = try headRow.decode(column: "version", as: Int64.self)
-            let noted = try await db.raw("""
-                DELETE FROM sync_pending WHERE household_id = \(bind: householdId) RETURNING entity, entity_id, user_id, changed_at
-                """).all().map(Noted.init(row:))
+            let noted = try await db.raw("DELETE FROM sync_pending WHERE \(batch) RETURNING entity, entity_id, user_id, changed_at")
+                .all().map(Noted.init(row:))
             let changes = Self.latest(noted)
-            guard !changes.isEmpty else { return }
+            guard !changes.isEmpty else { return noted.count }
             let gone = try await Self.gone(changes, on: db)
             for (offset, chunk) in changes.chunks(of: 1_000).enumerated() {
                 let first = head + Int64(offset * 1_000) + 1
@@ -40,6 +53,7 @@ extension SyncStore {
             try await db.raw("""
                 UPDATE sync_heads SET version = \(bind: head + Int64(changes.count)) WHERE household_id = \(bind: householdId)
                 """).run()
+            return noted.count
         }
     }
 

@@ -4,8 +4,9 @@ import SQLKit
 
 extension SyncStore {
     /// The hourly upkeep: stamps what every household noted (so notes never pile up for a
-    /// household no client syncs), forgets deletions older than ``SyncRules/tombstonesKept``, and
-    /// drops the rows of households that are gone.
+    /// household no client syncs), forgets deletions older than ``SyncRules/tombstonesKept`` and
+    /// pushes' results older than ``SyncRules/mutationsKept``, and drops the rows of households
+    /// that are gone.
     public func sweep(now: Date) async throws {
         for row in try await database.sql.raw("SELECT DISTINCT household_id FROM sync_pending").all() {
             try await stamp(householdId: try row.decode(column: "household_id", as: UUID.self))
@@ -16,6 +17,7 @@ extension SyncStore {
             """).all() {
             try await forgetDeletions(householdId: try row.decode(column: "household_id", as: UUID.self), before: before)
         }
+        try await database.sql.raw("DELETE FROM sync_mutations WHERE created_at < \(SQLTimestamp(now - SyncRules.mutationsKept))").run()
         for table in ["sync_pending", "sync_changes", "sync_heads"] {
             try await database.sql.raw("""
                 DELETE FROM \(unsafeRaw: table) WHERE household_id NOT IN (SELECT id FROM households)

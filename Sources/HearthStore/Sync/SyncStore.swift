@@ -63,15 +63,7 @@ public struct SyncStore: Sendable {
         return (try row.decode(column: "version", as: Int64.self), try row.decode(column: "forgotten", as: Int64.self))
     }
 
-    /// The version an entity has now (nil before the feed has it), after stamping what was noted.
-    public func version(of entity: SyncEntity, id: UUID, householdId: UUID) async throws -> Int64? {
-        try await stamp(householdId: householdId)
-        return try await database.sql.raw("""
-            SELECT version FROM sync_changes WHERE household_id = \(bind: householdId) AND entity = \(bind: entity.rawValue) AND entity_id = \(bind: id)
-            """).first()?.decode(column: "version", as: Int64.self)
-    }
-
-    private static func entry(from row: any SQLRow) throws -> Entry? {
+    static func entry(from row: any SQLRow) throws -> Entry? {
         // An entity this server does not know (written by a newer one) is left out.
         guard let entity = SyncEntity(rawValue: try row.decode(column: "entity", as: String.self)) else { return nil }
         return Entry(
