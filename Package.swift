@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HearthAPI", targets: ["HearthAPI"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthKit", targets: ["HearthKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -20,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
@@ -94,6 +97,16 @@ let package = Package(
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The offline copy for native apps (iOS, macOS, Linux): the API client, a GRDB store, the sync engine.
+        .target(
+            name: "HearthKit",
+            dependencies: [
+                "HearthAPI", "HearthCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
+        ),
         .target(
             name: "HearthServer",
             dependencies: [
@@ -146,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthAPI", "HearthMedia", "HearthReports",
+                "HearthServer", "HearthAPI", "HearthMedia", "HearthReports", "HearthKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -27,6 +27,8 @@ done
 # HearthReports: PDF through cairo and pango, ZIP archives through zlib.
 pkg-config --exists pangocairo 2>/dev/null || need+=(libcairo2-dev libpango1.0-dev)
 pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
+# HearthKit's GRDB uses the system's SQLite on Linux (the server's SQLite is built in with SQLiteNIO).
+pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)
 # A PDF (a receipt, an item's manual) is read by poppler's pdfinfo and pdftoppm in a child process,
 # under a time and memory cap, before libvips draws its first page in the server.
 have_cmd pdftoppm || need+=(poppler-utils)
