@@ -121,7 +121,7 @@ private struct SyncMark {
         SyncMark(table: "inventory_items", events: [.update], readsOldRow: true, entity: "'category'", id: "{r}.category_id",
                  when: "{o}.category_id IS DISTINCT FROM {n}.category_id"),
         // A draft claim shows its items as they are now.
-        SyncMark(table: "inventory_items", events: [.update], entity: "'claim'", id: "c.id", household: "c.household_id",
+        SyncMark(table: "inventory_items", events: [.update, .delete], entity: "'claim'", id: "c.id", household: "c.household_id",
                  join: ("inventory_claim_lines l JOIN inventory_claims c ON c.id = l.claim_id", "l.item_id = {r}.id AND c.status = 'draft'")),
         SyncMark(table: "inventory_photos", events: [.insert, .update, .delete], entity: "'photo'"),
 
@@ -163,6 +163,7 @@ private struct SyncMark {
 
     /// The rule's INSERT, with `{r}`, `{n}` and `{o}` written as `row`, `new` and `old`; over many rows
     /// (`from`), each entity once (a COPY of 20,000 items notes their few rooms a few times, not 20,000).
+    /// An update's rows before and after are paired only for a rule that reads both.
     func insert(row: String, new: String, old: String, from: String?) -> String {
         func written(_ text: String) -> String {
             text.replacingOccurrences(of: "{r}", with: row).replacingOccurrences(of: "{n}", with: new).replacingOccurrences(of: "{o}", with: old)
@@ -176,7 +177,7 @@ private struct SyncMark {
         }
         return """
             INSERT INTO sync_pending (household_id, entity, entity_id, user_id) \
-            SELECT \(from == nil ? "" : "DISTINCT ")\(household), \(written(entity)), \(written(id)), \(written(user))\
+            SELECT \(from == nil || id == "{r}.\(key)" && join == nil ? "" : "DISTINCT ")\(household), \(written(entity)), \(written(id)), \(written(user))\
             \(tables.isEmpty ? "" : " FROM " + tables.joined(separator: " CROSS JOIN ")) WHERE \(conditions.joined(separator: " AND "))
             """
     }
@@ -213,6 +214,7 @@ private struct SyncMark {
                 switch event {
                 case .insert: from = "new_rows n"
                 case .delete: from = "old_rows o"
+                case .update where mark.when == nil && !mark.readsOldRow: from = "new_rows n"
                 case .update: from = "new_rows n JOIN old_rows o ON o.\(mark.key) = n.\(mark.key)"
                 }
                 let row = event == .delete || mark.readsOldRow ? "o" : "n"
