@@ -187,6 +187,40 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.available)
+    func whatShowsAnItemChangesWithIt(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database, clock: clock)
+            let owner = try await database.sql.raw("SELECT id FROM users").first()?.decode(column: "id", as: UUID.self)
+            let ownerId = try #require(owner)
+            let ada = try #require(try await AccountStore(database: database, clock: clock).user(id: ownerId))
+            let kitchen = inventory.room("Kitchen")
+            let kettle = try await inventory.add("Kettle") { $0.roomId = kitchen }
+            let claim = try await inventory.store.createClaim(id: nil, householdId: inventory.home, incident: InventoryClaimTests.fire,
+                                                              lines: [ClaimLine(itemId: kettle.id, quantity: 1)]).claim
+            let photo = try await inventory.store.addPhotos([InventoryFixture.file("k")], itemId: kettle.id, householdId: inventory.home,
+                                                            place: { _ in }).first
+            let sync = SyncStore(database: database)
+            let start = try await feed(sync, ada).version
+            func changed() async throws -> Set<String> {
+                let entries = try await feed(sync, ada, after: start).entries
+                return Set(entries.map { "\($0.change.entity.rawValue) \($0.change.id == kitchen ? "kitchen" : $0.change.id == claim.id ? "claim" : $0.change.id == kettle.id ? "kettle" : "photo")\($0.deleted ? " deleted" : "")" })
+            }
+
+            // A renamed item: its draft claim shows the new name. Moved to another room: both rooms' counts.
+            _ = try await inventory.store.updateItem(id: kettle.id, householdId: inventory.home) { $0.name = "Electric kettle" }
+            #expect(try await changed() == ["inventoryItem kettle", "claim claim"])
+            _ = try await inventory.store.updateItem(id: kettle.id, householdId: inventory.home) { $0.roomId = inventory.room("Garage") }
+            #expect(try await changed().contains("room kitchen"))
+            // In Recently deleted: the item, its photo and its room's count; purged: the claim says so.
+            try await inventory.store.deleteItem(id: kettle.id, householdId: inventory.home)
+            let deleted = try await changed()
+            #expect(deleted.isSuperset(of: ["inventoryItem kettle deleted", "photo photo deleted"]) && photo != nil)
+            _ = try await inventory.store.purgeItem(id: kettle.id, householdId: inventory.home)
+            #expect(try await changed().contains("claim claim"))
+        }
+    }
+
     /// PostgreSQL runs writers side by side; SQLite one at a time, so nothing there commits late.
     @Test(arguments: Backend.available.filter { $0 == .postgres })
     func aChangeThatCommitsAfterALaterOneIsNotSkipped(backend: Backend) async throws {
