@@ -221,6 +221,34 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.available)
+    func aRestoreIsInTheFeedThoughItsTriggersAreQuiet(backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let inventory = try await InventoryFixture.make(database, clock: clock)
+            let owner = try await database.sql.raw("SELECT id FROM users").first()?.decode(column: "id", as: UUID.self)
+            let ownerId = try #require(owner)
+            let ada = try #require(try await AccountStore(database: database, clock: clock).user(id: ownerId))
+            let kettle = try await inventory.add("Kettle")
+            let backup = try await inventory.store.backup(householdId: inventory.home, appVersion: "test")
+            let sync = SyncStore(database: database)
+            let start = try await feed(sync, ada).version
+
+            // A toaster the backup does not have; a replace takes it away and renames nothing back.
+            let toaster = try await inventory.add("Toaster")
+            _ = try await inventory.store.updateItem(id: kettle.id, householdId: inventory.home) { $0.name = "Old kettle" }
+            _ = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, archiveFiles: Set(backup.files.map(\.sha256)),
+                                                  place: { _ in }, dryRun: false)
+            let entries = try await feed(sync, ada, after: start).entries
+            #expect(entries.contains { $0.change.id == toaster.id && $0.deleted })
+            #expect(entries.contains { $0.change.id == kettle.id && !$0.deleted })
+
+            // Quiet ended with the restore: the next change is noted by its trigger.
+            let lamp = try await inventory.add("Lamp")
+            #expect(try await feed(sync, ada, after: start).entries.contains { $0.change.id == lamp.id })
+            #expect(try await database.sql.raw("SELECT COUNT(*) AS n FROM sync_pending").first()?.decode(column: "n", as: Int.self) == 0)
+        }
+    }
+
     /// PostgreSQL runs writers side by side; SQLite one at a time, so nothing there commits late.
     @Test(arguments: Backend.available.filter { $0 == .postgres })
     func aChangeThatCommitsAfterALaterOneIsNotSkipped(backend: Backend) async throws {

@@ -31,7 +31,7 @@ extension InventoryStore {
         let kind = self.kind
         let outcome = try await database.transaction { db in
             try await Self.startAdding(kind: kind, on: db)
-            return try await restorer.run(write: true, on: db)
+            return try await SyncStore.quietly(householdId: householdId, kind: kind, on: db) { try await restorer.run(write: true, on: db) }
         }
         settleAdding(outcome.summary.items.added)
         return outcome

@@ -93,7 +93,7 @@ extension InventoryStore {
         guard !dryRun else { return try await run(on: sql) }
         let report = try await database.transaction { db in
             try await Self.startAdding(kind: kind, on: db)
-            return try await run(on: db)
+            return try await SyncStore.quietly(householdId: householdId, kind: kind, on: db) { try await run(on: db) }
         }
         settleAdding(report.created + report.updated)
         return report

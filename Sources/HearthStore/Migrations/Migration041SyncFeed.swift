@@ -3,7 +3,9 @@ extension Migration {
     /// `sync_pending`, in the changing transaction, whatever code made it (the API, pages, imports,
     /// restores, the timer's scheduler). A stamp later gives each noted entity the household's next
     /// version, with the household's head row locked, so versions follow the order stamps commit
-    /// and a change that commits late is stamped later, never behind a cursor. `sync_changes`
+    /// and a change that commits late is stamped later, never behind a cursor. A bulk writer (a
+    /// restore, an import) makes its transaction quiet instead and notes its household's entities
+    /// in a few statements (``SyncStore/quietly(householdId:kind:on:_:)``). `sync_changes`
     /// keeps each entity's latest version (and deletions, as tombstones), `sync_heads` each
     /// household's latest version and the newest tombstone forgotten, and `sync_mutations` what a
     /// push answered to each mutation (a replay gets the same answer).
@@ -47,7 +49,9 @@ extension Migration {
             // A changed item finds the draft claims that show it.
             "CREATE INDEX inventory_claim_lines_item ON inventory_claim_lines(item_id)",
         ],
-        sqliteOnly: SyncMark.pendingTable(now: "unixepoch('subsec')") + SyncMark.backfill + SyncMark.sqliteTriggers,
+        sqliteOnly: SyncMark.pendingTable(now: "unixepoch('subsec')") + SyncMark.backfill
+            // A bulk writer's transaction is quiet while it holds a row here (PostgreSQL: `hearth.sync_quiet`).
+            + ["CREATE TABLE sync_quiet (household_id {uuid} NOT NULL)"] + SyncMark.sqliteTriggers,
         postgresOnly: SyncMark.pendingTable(now: "now()") + SyncMark.backfill + SyncMark.postgresFunctionsAndTriggers
     )
 }
@@ -201,7 +205,8 @@ private struct SyncMark {
                 }
                 return statement + ";"
             }
-            return "CREATE TRIGGER sync_\(table)_\(event.rawValue) AFTER \(event.rawValue.uppercased()) ON \(table) BEGIN\n"
+            return "CREATE TRIGGER sync_\(table)_\(event.rawValue) AFTER \(event.rawValue.uppercased()) ON \(table) "
+                + "WHEN NOT EXISTS (SELECT 1 FROM sync_quiet) BEGIN\n"
                 + statements.joined(separator: "\n") + "\nEND"
         }
     }
@@ -230,7 +235,14 @@ private struct SyncMark {
             case .update: "OLD TABLE AS old_rows NEW TABLE AS new_rows"
             }
             return [
-                "CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n\(statements.joined(separator: "\n"))\nRETURN NULL;\nEND $$",
+                """
+                CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                IF current_setting('hearth.sync_quiet', true) = 'on' THEN RETURN NULL; END IF;
+                \(statements.joined(separator: "\n"))
+                RETURN NULL;
+                END $$
+                """,
                 "CREATE TRIGGER \(name) AFTER \(event.rawValue.uppercased()) ON \(table) REFERENCING \(transition) FOR EACH STATEMENT EXECUTE FUNCTION \(name)()",
             ]
         }
