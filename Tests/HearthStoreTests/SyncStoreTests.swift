@@ -236,8 +236,13 @@ import Testing
             // A toaster the backup does not have; a replace takes it away and renames nothing back.
             let toaster = try await inventory.add("Toaster")
             _ = try await inventory.store.updateItem(id: kettle.id, householdId: inventory.home) { $0.name = "Old kettle" }
+            let notedBefore = try await pending(on: database)
             _ = try await inventory.store.restore(backup, householdId: inventory.home, strategy: .replace, archiveFiles: Set(backup.files.map(\.sha256)),
                                                   place: { _ in }, dryRun: false)
+            // The restore noted the two items there before it, and left what it wrote to the next stamp: one mark.
+            let notedAfter = try await pending(on: database)
+            #expect(notedAfter["inventoryItem"] == (notedBefore["inventoryItem"] ?? 0) + 2)
+            #expect(notedAfter["everything"] == 1)
             let entries = try await feed(sync, ada, after: start).entries
             #expect(entries.contains { $0.change.id == toaster.id && $0.deleted })
             #expect(entries.contains { $0.change.id == kettle.id && !$0.deleted })
@@ -247,6 +252,12 @@ import Testing
             #expect(try await feed(sync, ada, after: start).entries.contains { $0.change.id == lamp.id })
             #expect(try await database.sql.raw("SELECT COUNT(*) AS n FROM sync_pending").first()?.decode(column: "n", as: Int.self) == 0)
         }
+    }
+
+    /// How many notes wait for a stamp, by entity.
+    private func pending(on database: Database) async throws -> [String: Int] {
+        try await database.sql.raw("SELECT entity, COUNT(*) AS n FROM sync_pending GROUP BY entity").all()
+            .reduce(into: [:]) { $0[try $1.decode(column: "entity", as: String.self)] = try $1.decode(column: "n", as: Int.self) }
     }
 
     /// PostgreSQL runs writers side by side; SQLite one at a time, so nothing there commits late.

@@ -4,11 +4,12 @@ import SQLKit
 
 extension SyncStore {
     /// Runs `body`, a bulk write of the household (a restore, an import), in its transaction `db`
-    /// with the sync triggers quiet, and notes every entity of the household instead: before
-    /// `body` (what it may delete) and after it (what it wrote), a few statements in all. A trigger
-    /// that writes a row doubles the cost of each of 100,000 inserts; these statements cost a
-    /// fraction of that. The household's entities are all the feed carries of it, so nothing
-    /// `body` changed is missed. Quiet ends with the transaction whatever happens.
+    /// with the sync triggers quiet. A trigger that writes a row doubles the cost of each of
+    /// 100,000 inserts; instead, every entity of the household is noted before `body` (what it may
+    /// delete), and one mark after it asks the next stamp to note every entity there is then (what
+    /// it wrote, ``noteMarkedEverything(of:)``), so the restore does not wait for those notes. The
+    /// household's entities are all the feed carries of it, so nothing `body` changed is missed.
+    /// Quiet ends with the transaction whatever happens.
     static func quietly<T>(householdId: UUID, kind: DatabaseKind, on db: any SQLDatabase, _ body: () async throws -> T) async throws -> T {
         try await noteEverything(of: householdId, on: db)
         switch kind {
@@ -20,8 +21,25 @@ extension SyncStore {
         case .sqlite: try await db.raw("DELETE FROM sync_quiet").run()
         case .postgres: try await db.raw("SET LOCAL hearth.sync_quiet = 'off'").run()
         }
-        try await noteEverything(of: householdId, on: db)
+        try await db.raw("""
+            INSERT INTO sync_pending (household_id, entity, entity_id, user_id) \
+            VALUES (\(bind: householdId), \(bind: Self.everything), \(bind: householdId), NULL)
+            """).run()
         return result
+    }
+
+    /// The entity of a note that stands for every entity of its household.
+    static let everything = "everything"
+
+    /// Turns the household's mark of ``quietly(householdId:kind:on:_:)``, if there is one, into a
+    /// note of each of its entities, in one transaction: of two stamps, one takes the mark.
+    func noteMarkedEverything(of householdId: UUID) async throws {
+        try await database.transaction { db in
+            guard try await db.raw("""
+                DELETE FROM sync_pending WHERE household_id = \(bind: householdId) AND entity = \(bind: Self.everything) RETURNING entity
+                """).first() != nil else { return }
+            try await Self.noteEverything(of: householdId, on: db)
+        }
     }
 
     /// Notes each entity of the household, and each of its members' own.

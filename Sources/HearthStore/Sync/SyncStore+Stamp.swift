@@ -14,6 +14,7 @@ extension SyncStore {
         // Most reads find nothing noted; they neither lock nor write.
         guard try await database.sql.raw("SELECT 1 AS noted FROM sync_pending WHERE household_id = \(bind: householdId) LIMIT 1").first() != nil
         else { return }
+        try await noteMarkedEverything(of: householdId)
         while try await stampBatch(householdId: householdId) == Self.stampBatch {}
     }
 
@@ -22,10 +23,12 @@ extension SyncStore {
 
     /// Stamps up to ``stampBatch`` notes; answers how many it took.
     private func stampBatch(householdId: UUID) async throws -> Int {
-        // The rows of a batch, by SQLite's rowid or PostgreSQL's tuple id.
+        // The rows of a batch, by SQLite's rowid or PostgreSQL's tuple id; a mark of everything
+        // made since this stamp began waits for the next.
+        let notes: SQLQueryString = "FROM sync_pending WHERE household_id = \(bind: householdId) AND entity <> \(bind: Self.everything) LIMIT \(literal: Self.stampBatch)"
         let batch: SQLQueryString = database.kind == .sqlite
-            ? "rowid IN (SELECT rowid FROM sync_pending WHERE household_id = \(bind: householdId) LIMIT \(literal: Self.stampBatch))"
-            : "ctid = ANY(ARRAY(SELECT ctid FROM sync_pending WHERE household_id = \(bind: householdId) LIMIT \(literal: Self.stampBatch)))"
+            ? "rowid IN (SELECT rowid \(notes))"
+            : "ctid = ANY(ARRAY(SELECT ctid \(notes)))"
         return try await database.transaction { db in
             guard let headRow = try await db.raw("""
                 INSERT INTO sync_heads (household_id, version, forgotten) VALUES (\(bind: householdId), 0, 0)
