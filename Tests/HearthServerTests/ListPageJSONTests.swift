@@ -39,7 +39,7 @@ import Testing
             items: maybe((0..<items).map { _ in
                 .init(id: UUID().text, name: text(&generator), quantity: maybe(text(&generator)), note: maybe(text(&generator)),
                       purchased: Bool.random(using: &generator), changedAt: date(), createdAt: date(),
-                      category: categories.randomElement(using: &generator)!, position: maybe(number()),
+                      category: categories.randomElement(using: &generator)!, listId: maybe(UUID().text), position: maybe(number()),
                       onlyAt: maybe((0..<Int.random(in: 0...3, using: &generator)).map { _ in UUID().text }))
             }),
             nextCursor: maybe(text(&generator))
@@ -61,7 +61,7 @@ import Testing
         var document = Self.document(&generator, items: 1)
         while document.emoji == nil || document.deletedAt == nil || document.storeId == nil || document.aisles == nil
             || document.shoppingAt == nil || document.nextCursor == nil || document.items?.first?.quantity == nil
-            || document.items?.first?.note == nil || document.items?.first?.position == nil || document.items?.first?.onlyAt == nil {
+            || document.items?.first?.note == nil || document.items?.first?.listId == nil || document.items?.first?.position == nil || document.items?.first?.onlyAt == nil {
             document = Self.document(&generator, items: 1)
         }
         for (label, value) in Mirror(reflecting: document).children.map({ ($0.label, $0.value) })
