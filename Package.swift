@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "Hearth",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "hearth", targets: ["hearth"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
-        .target(name: "HearthMedia", dependencies: ["CVips", "CVipsShim", "CTesseract", "CZbar"]),
+        .target(name: "HearthMedia", dependencies: ["CVips", "CVipsShim", "CTesseract", "CZbar", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // PDF through cairo and pango (real text in any script, JPEGs embedded as they are); CSV
         // and ZIP archives for exports, imports and backups.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
@@ -86,6 +86,7 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A PDF is read by poppler in a child process before libvips draws it in the server: `pdfinfo`
 /// counts its pages and `pdftoppm` draws its first page small, each under a time and memory cap. A
@@ -12,7 +12,7 @@ final class PDFCheck: Sendable {
     let timeLimit: Int
     /// Bytes of address space one step may use.
     let memoryLimit: Int
-    private let passed = Mutex<[(file: FileIdentity, pages: Int)]>([])
+    private let passed = NIOLockedValueBox<[(file: FileIdentity, pages: Int)]>([])
     private let capacity = 16
 
     init(timeLimit: Int = 15, memoryLimit: Int = 1 << 30) {
@@ -24,7 +24,7 @@ final class PDFCheck: Sendable {
     /// `.unreadable` for a damaged one and `.tooComplex` for one over a cap.
     func pages(of path: String) throws -> Int {
         let file = FileIdentity(path: path)
-        if let file, let pages = passed.withLock({ $0.first { $0.file == file }?.pages }) { return pages }
+        if let file, let pages = passed.withLockedValue({ $0.first { $0.file == file }?.pages }) { return pages }
         let info = try run("pdfinfo", [path])
         guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Pages:") }),
               let pages = Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)), pages > 0
@@ -33,7 +33,7 @@ final class PDFCheck: Sendable {
         defer { try? FileManager.default.removeItem(atPath: drawn + ".png") }
         _ = try run("pdftoppm", ["-f", "1", "-l", "1", "-scale-to", "64", "-png", "-singlefile", path, drawn])
         if let file {
-            passed.withLock { passed in
+            passed.withLockedValue { passed in
                 passed.insert((file, pages), at: 0)
                 if passed.count > capacity { passed.removeLast(passed.count - capacity) }
             }

@@ -1,11 +1,11 @@
 import CVips
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Upright, colour-managed pixels of the last few HEIF photos decoded, at most `longSide` px
 /// on their longer side. libde265 takes about half a second for a 12 MP HEIC and cannot decode
@@ -41,7 +41,7 @@ final class RecentDecodes: Sendable {
     }
 
     private let capacity: Int
-    private let entries = Mutex<[(file: FileIdentity, picture: Picture)]>([])
+    private let entries = NIOLockedValueBox<[(file: FileIdentity, picture: Picture)]>([])
 
     init(capacity: Int = 8) {
         self.capacity = capacity
@@ -49,7 +49,7 @@ final class RecentDecodes: Sendable {
 
     /// The picture decoded from this file, if it is still here.
     func picture(for file: FileIdentity) -> Picture? {
-        entries.withLock { entries in
+        entries.withLockedValue { entries in
             guard let index = entries.firstIndex(where: { $0.file == file }) else { return nil }
             let entry = entries.remove(at: index)
             entries.insert(entry, at: 0)
@@ -59,7 +59,7 @@ final class RecentDecodes: Sendable {
 
     /// Keeps a picture, forgetting the least recently used one beyond `capacity`.
     func remember(_ picture: Picture, for file: FileIdentity) {
-        entries.withLock { entries in
+        entries.withLockedValue { entries in
             entries.removeAll { $0.file == file }
             entries.insert((file, picture), at: 0)
             if entries.count > capacity { entries.removeLast(entries.count - capacity) }

@@ -3,8 +3,8 @@ import HearthAPI
 import HearthCore
 import HearthReports
 import HearthStore
+import NIOConcurrencyHelpers
 import OpenAPIRuntime
-import Synchronization
 
 /// Reports of the inventory: the full PDF.
 extension HearthAPIService {
@@ -35,7 +35,7 @@ final class ReportProgress: Sendable {
     private let events: EventHub
     private let user: User
     private let id: String?
-    private let shown = Mutex(-1)
+    private let shown = NIOLockedValueBox(-1)
 
     init(events: EventHub, user: User, id: String?) {
         self.events = events
@@ -46,7 +46,7 @@ final class ReportProgress: Sendable {
     func report(_ done: Double) {
         guard let id else { return }
         let percent = Int(done * 100)
-        let due = shown.withLock { shown in
+        let due = shown.withLockedValue { shown in
             guard percent >= shown + 5 || (percent == 100 && shown < 100) else { return false }
             shown = percent
             return true

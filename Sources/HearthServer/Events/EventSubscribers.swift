@@ -1,7 +1,7 @@
 import Foundation
 import HearthCore
 import Metrics
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// This server's open event streams, and the events on their way to each: a stream of a person
 /// gets their own events (their timer) and their household's (shared lists, the inventory).
@@ -16,7 +16,7 @@ final class EventSubscribers: Sendable {
     /// every client does, reconnects and catches up from the log.
     static let buffer = 1024
 
-    private let subscribers = Mutex<[UUID: Subscriber]>([:])
+    private let subscribers = NIOLockedValueBox<[UUID: Subscriber]>([:])
     /// Open event streams, in /metrics: it falls back to zero when clients leave, also without closing.
     private let openStreams = Gauge(label: "hearth_event_streams")
 
@@ -24,7 +24,7 @@ final class EventSubscribers: Sendable {
     func subscribe(_ user: User) -> AsyncStream<LoggedEvent> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: LoggedEvent.self, bufferingPolicy: .bufferingOldest(Self.buffer))
-        let count = subscribers.withLock { subscribers in
+        let count = subscribers.withLockedValue { subscribers in
             subscribers[id] = Subscriber(userId: user.id, householdId: user.householdId, continuation: continuation)
             return subscribers.count
         }
@@ -38,7 +38,7 @@ final class EventSubscribers: Sendable {
     /// task under that task's own lock, which a task being cancelled holds while its stream's
     /// `onTermination` waits for this lock (a server hung on that).
     func deliver(_ logged: LoggedEvent) {
-        let reached = subscribers.withLock { subscribers in
+        let reached = subscribers.withLockedValue { subscribers in
             subscribers.values.filter { logged.scope.reaches(userId: $0.userId, householdId: $0.householdId) }.map(\.continuation)
         }
         for continuation in reached {
@@ -54,7 +54,7 @@ final class EventSubscribers: Sendable {
     /// Ends every stream: their clients reconnect and catch up from the log (this server stopped
     /// hearing events for a while).
     func endAll() {
-        let all = subscribers.withLock { subscribers in
+        let all = subscribers.withLockedValue { subscribers in
             defer { subscribers.removeAll() }
             return subscribers.values.map(\.continuation)
         }
@@ -63,7 +63,7 @@ final class EventSubscribers: Sendable {
     }
 
     private func remove(_ id: UUID) {
-        let count = subscribers.withLock { subscribers in
+        let count = subscribers.withLockedValue { subscribers in
             subscribers[id] = nil
             return subscribers.count
         }

@@ -1,7 +1,7 @@
 import Foundation
 import HearthCore
+import NIOConcurrencyHelpers
 import SQLKit
-import Synchronization
 
 /// The event log of a server on SQLite, which is the only server: the last 15 minutes of events
 /// in memory (about ``capacity`` at most), numbered across households, and delivered to the
@@ -20,7 +20,7 @@ final class MemoryEventLog: EventLog {
     let run = String(UUID().text.prefix(8)).lowercased()
     private let subscribers: EventSubscribers
     private let clock: any WallClock
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(subscribers: EventSubscribers, clock: any WallClock) {
         self.subscribers = subscribers
@@ -29,7 +29,7 @@ final class MemoryEventLog: EventLog {
 
     func append(_ event: ServerEvent, to scope: EventScope) {
         let now = clock.now
-        state.withLock { state in
+        state.withLockedValue { state in
             state.seq += 1
             var numbered = event
             numbered.id = EventPosition(log: logName(scope.householdId), seq: state.seq).description
@@ -57,7 +57,7 @@ final class MemoryEventLog: EventLog {
     }
 
     func catchUp(householdId: UUID, after position: EventPosition?) -> CatchUp {
-        state.withLock { state in
+        state.withLockedValue { state in
             let now = EventPosition(log: logName(householdId), seq: state.seq)
             guard let position else { return .missed([], upTo: now) }
             let firstKept = state.kept.first?.event.seq ?? state.seq + 1

@@ -3,8 +3,8 @@ import HearthCore
 import HearthMedia
 import HearthStore
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
-import Synchronization
 
 /// Reads receipts off the request path: an upload is queued here and answered at once with status
 /// `reading`; the reader runs OCR on one receipt at a time, stores the text and what it proposes,
@@ -24,20 +24,20 @@ struct ReceiptReader: Service {
     final class Queue: Sendable {
         let jobs: AsyncStream<Job>
         private let continuation: AsyncStream<Job>.Continuation
-        private let waiting = Mutex<Set<UUID>>([])
+        private let waiting = NIOLockedValueBox<Set<UUID>>([])
 
         init() {
             (jobs, continuation) = AsyncStream.makeStream(of: Job.self)
         }
 
         func enqueue(_ job: Job) {
-            guard waiting.withLock({ $0.insert(job.receiptId).inserted }) else { return }
+            guard waiting.withLockedValue({ $0.insert(job.receiptId).inserted }) else { return }
             continuation.yield(job)
         }
 
         /// A job is taken off the queue to be read.
         func taken(_ job: Job) {
-            _ = waiting.withLock { $0.remove(job.receiptId) }
+            _ = waiting.withLockedValue { $0.remove(job.receiptId) }
         }
     }
 

@@ -3,8 +3,8 @@ import HTTPTypes
 import HearthAPI
 import HearthCore
 import HearthStore
+import NIOConcurrencyHelpers
 import OpenAPIRuntime
-import Synchronization
 
 /// Answers `GET /api/v1/lists/{id}`. The handler's `getList` reads the page and hands its JSON,
 /// written directly (``Components/Schemas/ShoppingList/json()``), to ``WrittenPage``: the generated
@@ -59,16 +59,16 @@ struct ListPageAnswers: ServerMiddleware {
 /// The JSON of the list page `getList` read, handed to ``ListPageAnswers`` to answer with.
 final class WrittenPage: Sendable {
     @TaskLocal static var current: WrittenPage?
-    private let written = Mutex<[UInt8]?>(nil)
+    private let written = NIOLockedValueBox<[UInt8]?>(nil)
 
-    var json: [UInt8]? { written.withLock { $0 } }
+    var json: [UInt8]? { written.withLockedValue { $0 } }
 
     /// The answer to `getList` for `document`: its JSON written here, and an empty 200 the
     /// middleware replaces; JSONEncoder's answer only where no ``ListPageAnswers`` is in the way.
     static func answer(_ document: Components.Schemas.ShoppingList) -> Operations.GetList.Output {
         guard let current else { return .ok(.init(body: .json(document))) }
         let json = document.json()
-        current.written.withLock { $0 = json }
+        current.written.withLockedValue { $0 = json }
         return .undocumented(statusCode: 200, .init())
     }
 }

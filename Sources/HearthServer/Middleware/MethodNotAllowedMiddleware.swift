@@ -1,5 +1,5 @@
 import Hummingbird
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Every route of the app with its methods, read from the router once all routes are added:
 /// the one list the 405 answers and `hearth routes` use.
@@ -23,24 +23,24 @@ final class RouteTable: Sendable {
         }
     }
 
-    private let routes = Mutex<[Route]>([])
+    private let routes = NIOLockedValueBox<[Route]>([])
 
     /// Takes the router's routes (call after the last route is added).
     func load(from router: Router<HearthRequestContext>) {
         let all = router.routes.map { Route(method: $0.method, path: $0.path.description) }
-        routes.withLock { $0 = all }
+        routes.withLockedValue { $0 = all }
     }
 
     /// Every route, sorted by path.
     var all: [Route] {
-        routes.withLock { $0 }.sorted { ($0.path, $0.method.rawValue) < ($1.path, $1.method.rawValue) }
+        routes.withLockedValue { $0 }.sorted { ($0.path, $0.method.rawValue) < ($1.path, $1.method.rawValue) }
     }
 
     /// The methods a path answers to, HEAD included where GET is; empty when no route matches it.
     /// Like the router, a literal segment wins over a parameter (`/lists/stats` is not `/lists/{id}`).
     func methods(forPath path: String) -> Set<HTTPRequest.Method> {
         let segments = path.split(separator: "/")
-        let matching = routes.withLock { $0 }.filter { $0.matches(segments) }
+        let matching = routes.withLockedValue { $0 }.filter { $0.matches(segments) }
         guard let best = matching.map(\.literalSegments).max(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
         var methods = Set<HTTPRequest.Method>()
         for route in matching where route.literalSegments == best {

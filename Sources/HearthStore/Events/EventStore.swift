@@ -1,9 +1,9 @@
 import Foundation
 import HearthCore
 import Logging
+import NIOConcurrencyHelpers
 import PostgresKit
 import SQLKit
-import Synchronization
 
 /// An event as the servers of a cluster share it: numbered within its household in commit order.
 public struct StoredEvent: Sendable, Equatable {
@@ -151,15 +151,15 @@ public struct EventStore: Sendable {
 
 /// When a follower last heard its own ping.
 private final class LastHeard: Sendable {
-    private let value: Mutex<Date>
+    private let value: NIOLockedValueBox<Date>
 
     init(_ time: Date) {
-        value = Mutex(time)
+        value = NIOLockedValueBox(time)
     }
 
-    var time: Date { value.withLock { $0 } }
+    var time: Date { value.withLockedValue { $0 } }
 
     func mark(_ time: Date) {
-        value.withLock { $0 = time }
+        value.withLockedValue { $0 = time }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SQLiteNIO
-import Synchronization
 import VaporCSQLite
 
 /// One connection to an SQLite database through SQLite's C API (the library SQLiteNIO builds),
@@ -18,7 +18,7 @@ final class RawSQLiteConnection: @unchecked Sendable {
     private var statements: [String: OpaquePointer] = [:]
     /// Set while a statement runs: two at once on one connection (opened without SQLite's own
     /// mutex) would corrupt its state, so that is stopped loudly (``exclusively(_:)``).
-    private let running = Atomic<Bool>(false)
+    private let running = NIOLockedValueBox(false)
     /// More distinct statements than this finalize them all and start over (a `LIMIT` written as a
     /// literal makes a statement per page size).
     static let statementCapacity = 256
@@ -83,9 +83,12 @@ final class RawSQLiteConnection: @unchecked Sendable {
 
     /// Runs `work` as the connection's only user; two tasks using it at once is a programming error.
     private func exclusively<T>(_ work: () throws -> T) throws -> T {
-        precondition(running.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged,
-                     "two tasks used one SQLite connection at once; a connection runs one statement at a time")
-        defer { running.store(false, ordering: .releasing) }
+        let alone = running.withLockedValue { running in
+            defer { running = true }
+            return !running
+        }
+        precondition(alone, "two tasks used one SQLite connection at once; a connection runs one statement at a time")
+        defer { running.withLockedValue { $0 = false } }
         return try work()
     }
 

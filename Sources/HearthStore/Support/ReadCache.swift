@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What a read found, remembered for a few seconds so that the next request need not read it again.
 ///
@@ -27,7 +27,7 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(lifetime: TimeInterval, capacity: Int, isOn: Bool) {
         self.lifetime = lifetime
@@ -37,7 +37,7 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
     /// Forgets every read: something it may hold has changed.
     public func clear() {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.generation += 1
             state.entries.removeAll(keepingCapacity: true)
             state.cost = 0
@@ -45,12 +45,12 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     }
 
     /// The generation to hand to ``store(_:for:cost:at:generation:)`` after a read.
-    var generation: Int { state.withLock { $0.generation } }
+    var generation: Int { state.withLockedValue { $0.generation } }
 
     /// What a read for `key` found less than ``lifetime`` ago.
     func value(for key: Key, at now: Date) -> Value? {
         guard isOn else { return nil }
-        return state.withLock { state in
+        return state.withLockedValue { state in
             guard let entry = state.entries[key], entry.expires > now else { return nil }
             return entry.value
         }
@@ -59,7 +59,7 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     /// Remembers a read, unless the cache was cleared since it began.
     func store(_ value: Value, for key: Key, cost: Int = 1, at now: Date, generation: Int) {
         guard isOn else { return }
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.generation == generation, cost <= capacity else { return }
             if state.cost + cost > capacity {
                 state.entries.removeAll(keepingCapacity: true)

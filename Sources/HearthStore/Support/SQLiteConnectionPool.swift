@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A few SQLite connections, opened when first needed and handed to one task at a time. A free
 /// connection is taken and given back under a lock, in the task that runs the statement: AsyncKit's
@@ -42,7 +42,7 @@ final class SQLiteConnectionPool: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// A pool of at most `maximum` connections to the database file at `path`.
     init(path: String, maximum: Int, waitLimit: Duration = .seconds(30)) {
@@ -52,7 +52,7 @@ final class SQLiteConnectionPool: Sendable {
     }
 
     /// How many tasks wait for a connection now.
-    var waiting: Int { state.withLock { $0.waiters.count } }
+    var waiting: Int { state.withLockedValue { $0.waiters.count } }
 
     /// Holds a connection while `body` runs.
     func withConnection<T>(_ body: (RawSQLiteConnection) async throws -> T) async throws -> T {
@@ -63,7 +63,7 @@ final class SQLiteConnectionPool: Sendable {
 
     /// Closes the free connections now and the others when they are given back; waiting tasks fail.
     func close() async throws {
-        let (idle, waiters) = state.withLock { state in
+        let (idle, waiters) = state.withLockedValue { state in
             state.closed = true
             defer { state.idle = []; state.waiters = [] }
             return (state.idle, state.waiters)
@@ -83,7 +83,7 @@ final class SQLiteConnectionPool: Sendable {
     /// A connection for the caller alone, until it gives it back (``release(_:)``).
     func lease() async throws -> RawSQLiteConnection {
         while true {
-            let lease = try state.withLock { state -> Lease in
+            let lease = try state.withLockedValue { state -> Lease in
                 guard !state.closed else { throw Closed() }
                 if let connection = state.idle.popLast() { return .free(connection) }
                 guard state.opened < maximum else { return .wait }
@@ -97,7 +97,7 @@ final class SQLiteConnectionPool: Sendable {
                 do {
                     return try await RawSQLiteConnection.open(path: path)
                 } catch {
-                    let waiter = state.withLock { state in
+                    let waiter = state.withLockedValue { state in
                         state.opened -= 1
                         return state.nextWaiter()
                     }
@@ -114,7 +114,7 @@ final class SQLiteConnectionPool: Sendable {
     private func waitForConnection() async throws -> RawSQLiteConnection? {
         try await withCheckedThrowingContinuation { continuation in
             // What changed since the caller looked: a connection given back, or an opening failed.
-            let waiting = state.withLock { state -> Bool in
+            let waiting = state.withLockedValue { state -> Bool in
                 guard !state.closed, state.idle.isEmpty, state.opened == maximum else { return false }
                 state.waitersSoFar += 1
                 let number = state.waitersSoFar
@@ -131,7 +131,7 @@ final class SQLiteConnectionPool: Sendable {
 
     /// Fails a task that is still waiting.
     private func giveUp(waiter number: Int) {
-        let waiter = state.withLock { state in
+        let waiter = state.withLockedValue { state in
             state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0) }
         }
         waiter?.fail(TimedOut())
@@ -143,7 +143,7 @@ final class SQLiteConnectionPool: Sendable {
     func release(_ connection: RawSQLiteConnection) {
         enum Next { case keep, hand(Waiter), close, discard(Waiter?) }
         let inTransaction = connection.isInTransaction
-        let next = state.withLock { state -> Next in
+        let next = state.withLockedValue { state -> Next in
             if state.closed { return .close }
             if inTransaction {
                 state.opened -= 1
