@@ -183,6 +183,7 @@ if ProcessInfo.processInfo.environment["HEARTH_BENCHMARKS"] != nil {
     for (name, dependencies) in [
         ("StoreBenchmarks", store), ("FocusBenchmarks", store), ("ListsBenchmarks", store + ["HearthAPI"]), ("InventoryBenchmarks", store + ["HearthReports"]),
         ("MediaBenchmarks", ["HearthMedia"]), ("ReportBenchmarks", ["HearthReports", "HearthCore"]),
+        ("SyncBenchmarks", ["HearthKit", "HearthServer", "HearthStore", "HearthAPI"]),
     ] {
         package.targets.append(
             .executableTarget(
