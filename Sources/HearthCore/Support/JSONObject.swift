@@ -55,6 +55,12 @@ public struct JSONObject {
     /// (five of them by a letter), slashes when asked, everything else as it is.
     public static func append(string: String, escapingSlashes: Bool = false, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "\""))
+        // Most text has nothing to escape: its bytes go in at once.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || ($0 == UInt8(ascii: "/") && escapingSlashes) }) {
+            json.append(contentsOf: string.utf8)
+            json.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): json.append(UInt8(ascii: "\\")); json.append(byte)

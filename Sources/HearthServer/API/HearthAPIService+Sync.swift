@@ -21,9 +21,9 @@ extension HearthAPIService {
         }
         let page = try await SyncStore(database: services.database).page(householdId: user.householdId, userId: user.id, after: position, limit: limit)
         let data = try await SyncData.load(page.changes.map(\.change), for: user, api: self)
-        return .ok(.init(body: .json(.init(
+        return try WrittenPage.answer(Components.Schemas.SyncChangePage(
             changes: page.changes.map { data.change($0.change) },
-            cursor: SyncCursor(householdId: user.householdId, position: page.next).text, hasMore: page.hasMore))))
+            cursor: SyncCursor(householdId: user.householdId, position: page.next).text, hasMore: page.hasMore))
     }
 }
 
