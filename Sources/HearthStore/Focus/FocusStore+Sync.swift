@@ -8,7 +8,7 @@ extension FocusStore {
         var found: [UUID: FocusSession] = [:]
         for chunk in Array(Set(ids)).chunks(of: 500) {
             for row in try await sql.select().columns(Self.sessionColumns).from("focus_sessions").where("id", .in, chunk)
-                .where("user_id", .equal, userId).all() {
+                .where(database.owner("user_id", is: userId)).all() {
                 let session = try Self.session(from: row)
                 found[session.id] = session
             }

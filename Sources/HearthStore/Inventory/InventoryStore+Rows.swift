@@ -13,7 +13,7 @@ extension InventoryStore {
         var found: [UUID: InventoryItem] = [:]
         for chunk in Array(Set(ids)).chunks(of: 500) {
             let rows = try await sql.select().columns(Self.itemColumns).from("inventory_items").where("id", .in, chunk)
-                .where("household_id", .equal, householdId).all()
+                .where(database.owner("household_id", is: householdId)).all()
             for item in try await Self.items(from: rows, on: sql) { found[item.id] = item }
         }
         return found

@@ -9,7 +9,7 @@ extension InventoryStore {
         var found: [UUID: Receipt] = [:]
         for chunk in Array(Set(ids)).chunks(of: 500) {
             let rows = try await sql.select().columns(Self.receiptColumns).from("inventory_receipts").where("id", .in, chunk)
-                .where("household_id", .equal, householdId).all()
+                .where(database.owner("household_id", is: householdId)).all()
             for receipt in try await Self.receipts(from: rows, on: sql) { found[receipt.id] = receipt }
         }
         return found
@@ -19,7 +19,7 @@ extension InventoryStore {
         var found: [UUID: ItemPhoto] = [:]
         for chunk in Array(Set(ids)).chunks(of: 500) {
             for row in try await sql.select().columns(Self.photoColumns).from("inventory_photos").where("id", .in, chunk)
-                .where("household_id", .equal, householdId)
+                .where(database.owner("household_id", is: householdId))
                 .where(SQLRaw("item_id IN (SELECT id FROM inventory_items WHERE deleted_at IS NULL)")).all() {
                 let photo = try Self.photo(from: row)
                 found[photo.id] = photo
@@ -32,7 +32,7 @@ extension InventoryStore {
         var found: [UUID: Claim] = [:]
         for chunk in Array(Set(ids)).chunks(of: 500) {
             let rows = try await sql.select().columns(Self.claimColumns).from("inventory_claims").where("id", .in, chunk)
-                .where("household_id", .equal, householdId).all()
+                .where(database.owner("household_id", is: householdId)).all()
             for claim in try await Self.claims(from: rows, on: sql) { found[claim.id] = claim }
         }
         return found

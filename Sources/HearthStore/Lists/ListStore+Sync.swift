@@ -9,7 +9,7 @@ extension ListStore {
         var found: [UUID: ListItem] = [:]
         for chunk in Array(Set(ids)).chunks(of: 500) {
             for row in try await sql.select().columns(Self.itemColumns).from("list_items").where("id", .in, chunk)
-                .where("household_id", .equal, householdId)
+                .where(database.owner("household_id", is: householdId))
                 .where(SQLRaw("list_id IN (SELECT id FROM shopping_lists WHERE deleted_at IS NULL)")).all() {
                 let item = try Self.item(from: row)
                 found[item.id] = item

@@ -9,6 +9,7 @@ enum ColumnTypes {
     static let date = ObjectIdentifier(Date.self), optionalDate = ObjectIdentifier(Date?.self)
     static let double = ObjectIdentifier(Double.self), optionalDouble = ObjectIdentifier(Double?.self)
     static let int = ObjectIdentifier(Int.self), optionalInt = ObjectIdentifier(Int?.self)
+    static let int64 = ObjectIdentifier(Int64.self), optionalInt64 = ObjectIdentifier(Int64?.self)
     static let bool = ObjectIdentifier(Bool.self), optionalBool = ObjectIdentifier(Bool?.self)
 }
 

@@ -120,6 +120,8 @@ struct PostgresStoreRow: SQLRow {
             case ColumnTypes.optionalDate: return exactly(try cell.decode(Date?.self))
             case ColumnTypes.int: return exactly(try cell.decode(Int.self))
             case ColumnTypes.optionalInt: return exactly(try cell.decode(Int?.self))
+            case ColumnTypes.int64: return exactly(try cell.decode(Int64.self))
+            case ColumnTypes.optionalInt64: return exactly(try cell.decode(Int64?.self))
             case ColumnTypes.bool: return exactly(try cell.decode(Bool.self))
             case ColumnTypes.optionalBool: return exactly(try cell.decode(Bool?.self))
             case ColumnTypes.double where cell.dataType != .numeric: return exactly(try cell.decode(Double.self))

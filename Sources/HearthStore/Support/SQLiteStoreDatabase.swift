@@ -123,6 +123,8 @@ struct SQLiteStoreRow: SQLRow {
             switch type {
             case ColumnTypes.int: return exactly(number)
             case ColumnTypes.optionalInt: return exactly(Optional(number))
+            case ColumnTypes.int64: return exactly(Int64(number))
+            case ColumnTypes.optionalInt64: return exactly(Optional(Int64(number)))
             case ColumnTypes.bool: return exactly(number != 0)
             case ColumnTypes.optionalBool: return exactly(Optional(number != 0))
             case ColumnTypes.date: return exactly(Date(timeIntervalSince1970: Double(number)))
@@ -136,6 +138,7 @@ struct SQLiteStoreRow: SQLRow {
             case ColumnTypes.optionalDate: return exactly(Date?.none)
             case ColumnTypes.optionalDouble: return exactly(Double?.none)
             case ColumnTypes.optionalInt: return exactly(Int?.none)
+            case ColumnTypes.optionalInt64: return exactly(Int64?.none)
             case ColumnTypes.optionalBool: return exactly(Bool?.none)
             default: break
             }
