@@ -40,17 +40,31 @@ final class SyncFixture: @unchecked Sendable {
 
     func load() async throws {
         let started = ContinuousClock.now
-        var configuration = AppConfiguration(port: Int.random(in: 20_000..<60_000),
+        var configuration = AppConfiguration(port: 0,
                                              dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-sync-bench-\(UUID())").path,
                                              logLevel: .warning, passwordCost: 4)
         if let postgresServerURL { configuration.databaseURL = try await makeDatabase(on: postgresServerURL) }
         let directory = configuration.dataDirectory
         let previous = removeStorage
         removeStorage = { try await previous(); try? FileManager.default.removeItem(atPath: directory) }
-        let app = try await buildApplication(configuration)
-        server = Task { try await app.runService() }
-        base = URL(string: "http://127.0.0.1:\(configuration.port)")!
-        try await waitUntilAnswering()
+        // A port another process holds (or one a benchmark before has not let go of) stops the
+        // server at once: another port then.
+        for attempt in 1...5 {
+            configuration.port = Int.random(in: 20_000..<60_000)
+            let app = try await buildApplication(configuration)
+            let ended = Ended()
+            server = Task {
+                defer { Task { await ended.set() } }
+                try await app.runService()
+            }
+            base = URL(string: "http://127.0.0.1:\(configuration.port)")!
+            do {
+                try await waitUntilAnswering(unless: ended)
+                break
+            } catch Failure.serverDidNotStart where attempt < 5 {
+                continue
+            }
+        }
 
         let anonymous = HearthConnection.client(serverURL: base, token: "")
         let email = "bench@example.org", password = "correct horse battery"
@@ -129,12 +143,19 @@ final class SyncFixture: @unchecked Sendable {
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw Failure.refused("the import: \(String(decoding: data.prefix(300), as: UTF8.self))") }
     }
 
-    private func waitUntilAnswering() async throws {
+    private func waitUntilAnswering(unless ended: Ended) async throws {
         for _ in 0..<600 {
             if let (_, response) = try? await session.data(from: base.appending(path: "/health")), (response as? HTTPURLResponse)?.statusCode == 200 { return }
+            if await ended.value { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw Failure.serverDidNotStart
+    }
+
+    /// Whether a server's task has ended (it could not listen).
+    actor Ended {
+        private(set) var value = false
+        func set() { value = true }
     }
 
     /// A new database on the PostgreSQL server, dropped at teardown.
