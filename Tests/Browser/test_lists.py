@@ -34,8 +34,10 @@ def row_of(driver, name: str):
 
 
 def open_list_page(driver) -> None:
-    """Waits until the list page has drawn its items and joined the household's event stream."""
-    wait(driver).until(lambda d: d.find_element(By.ID, "list-page").get_attribute("data-live") == "true")
+    """Waits until the list page has drawn its items and joined the household's event stream (it
+    joins while it reads the list, so either may come first)."""
+    wait(driver).until(lambda d: d.find_element(By.ID, "list-page").get_attribute("data-live") == "true"
+                       and d.execute_script("return performance.getEntriesByName('hearth:list-drawn').length > 0"))
 
 
 def wait_until_saved(driver) -> None:
