@@ -60,7 +60,7 @@ struct ListPageAnswers: ServerMiddleware {
     }
 }
 
-/// The JSON of the list page `getList` read, handed to ``ListPageAnswers`` to answer with.
+/// The JSON of the page a handler read (`getList`, `getSyncChanges`), handed to ``ListPageAnswers`` to answer with.
 final class WrittenPage: Sendable {
     @TaskLocal static var current: WrittenPage?
     private let written = NIOLockedValueBox<[UInt8]?>(nil)
