@@ -66,18 +66,8 @@ public final class Database: Sendable {
         do {
             // Also for `.sqliteMemory`, which is a temporary file: tests and
             // benchmarks then write as the server does, not with a journal synced on every commit.
-            if database.kind == .sqlite {
-                try await database.run("PRAGMA journal_mode = WAL")
-                try await database.run("PRAGMA synchronous = NORMAL")
-                // The writer's page cache may grow to 64 MB (SQLite's default is 2 MB), so a write
-                // of 100,000 items in one transaction (an import) is not spilled to the WAL while
-                // it runs and read back.
-                try await database.run("PRAGMA cache_size = -65536")
-                // Statement journals (a multi-row INSERT within a transaction keeps one) in memory,
-                // not in a temporary file written page by page: a restore of 100,000 items spent a
-                // tenth of its time there.
-                try await database.run("PRAGMA temp_store = MEMORY")
-            }
+            // The file's mode, kept in the file (the writer's own settings: `writerSetUp`).
+            if database.kind == .sqlite { try await database.run("PRAGMA journal_mode = WAL") }
             // On the connection that writes: SQLite's readers open on the first read, so a copy
             // that is only checked and closed (`backup(to:logger:)`) never has one.
             try await database.sql.withSession { try await $0.raw("SELECT 1").run() }
@@ -93,11 +83,13 @@ public final class Database: Sendable {
         // every transaction (held through `withSession`) exclusive without SQLITE_BUSY retries.
         // SELECTs outside a transaction read on their own connections meanwhile (WAL lets them),
         // so a request's reads do not queue behind the others' round trips to the thread pool.
-        let writer = SQLiteConnectionPool(path: path, maximum: 1)
+        let checkpointer = SQLiteCheckpointer(path: path)
+        let writer = SQLiteConnectionPool(path: path, maximum: 1, setUp: writerSetUp(checkpointer))
         let readers = SQLiteConnectionPool(path: path, maximum: sqliteReaders)
         let sql = SQLiteStoreDatabase(connections: .pools(writer: writer, readers: readers),
                                       eventLoop: MultiThreadedEventLoopGroup.singleton.next(), logger: logger)
         return Database(sql: sql, location: location) {
+            await checkpointer.stop()
             // Both pools close, even when the first cannot.
             var failure: (any Error)?
             do { try await readers.close() } catch { failure = error }
@@ -107,6 +99,23 @@ public final class Database: Sendable {
             }
             if let failure { throw failure }
         }
+    }
+
+    /// The writing connection's settings, also when the pool opens it again (after a cancelled transaction).
+    private static func writerSetUp(_ checkpointer: SQLiteCheckpointer) -> SQLiteConnectionSetup {
+        SQLiteConnectionSetup(pragmas: [
+            // Commits are not synced; checkpoints are. In WAL mode that is durable against a crash of
+            // the process (the crash trials), not of the machine's power.
+            "PRAGMA synchronous = NORMAL",
+            // The writer's page cache may grow to 64 MB (SQLite's default is 2 MB), so a write
+            // of 100,000 items in one transaction (an import) is not spilled to the WAL while
+            // it runs and read back.
+            "PRAGMA cache_size = -65536",
+            // Statement journals (a multi-row INSERT within a transaction keeps one) in memory,
+            // not in a temporary file written page by page: a restore of 100,000 items spent a
+            // tenth of its time there.
+            "PRAGMA temp_store = MEMORY",
+        ], checkpointer: checkpointer)
     }
 
     /// How many connections read an SQLite database at once.

@@ -23,13 +23,16 @@ final class RawSQLiteConnection: @unchecked Sendable {
     /// literal makes a statement per page size).
     static let statementCapacity = 256
 
+    /// What this connection's commits are reported to, kept as long as SQLite holds it (``reportCommits(to:)``).
+    private var checkpointer: SQLiteCheckpointer?
+
     private init(handle: OpaquePointer, threadPool: NIOThreadPool) {
         self.handle = handle
         self.threadPool = threadPool
     }
 
-    /// Opens (or creates) the database file at `path`, with foreign keys enforced.
-    static func open(path: String, threadPool: NIOThreadPool = .singleton) async throws -> RawSQLiteConnection {
+    /// Opens (or creates) the database file at `path`, with foreign keys enforced and `setUp` applied.
+    static func open(path: String, setUp: SQLiteConnectionSetup = .init(), threadPool: NIOThreadPool = .singleton) async throws -> RawSQLiteConnection {
         try await threadPool.runIfActive {
             _ = initialized
             var handle: OpaquePointer?
@@ -49,6 +52,8 @@ final class RawSQLiteConnection: @unchecked Sendable {
                 // inventory page by page otherwise reads most pages from the file again. (The
                 // writer's is set larger when the database opens.)
                 try connection.run("PRAGMA cache_size = -16384", [], { _ in })
+                for pragma in setUp.pragmas { try connection.run(pragma, [], { _ in }) }
+                if let checkpointer = setUp.checkpointer { connection.reportCommits(to: checkpointer) }
             } catch {
                 try? connection.closeNow()
                 throw error
@@ -60,6 +65,16 @@ final class RawSQLiteConnection: @unchecked Sendable {
     /// SQLite's one-time set-up, done once before the first connection opens (as SQLiteNIO does:
     /// it saw `open_v2`'s own set-up race when the first connections opened at once).
     private static let initialized: Void = { sqlite_nio_sqlite3_initialize() }()
+
+    /// Reports each commit to `checkpointer` with the frames in the write-ahead log, which turns
+    /// SQLite's own checkpoint inside the committing call off (see ``SQLiteCheckpointer``).
+    private func reportCommits(to checkpointer: SQLiteCheckpointer) {
+        self.checkpointer = checkpointer
+        sqlite_nio_sqlite3_wal_hook(handle, { context, _, _, frames in
+            if let context { Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(frames: Int(frames)) }
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(checkpointer).toOpaque())
+    }
 
     /// Whether a transaction is open (`BEGIN` without its `COMMIT` or `ROLLBACK`).
     var isInTransaction: Bool { sqlite_nio_sqlite3_get_autocommit(handle) == 0 }
@@ -175,6 +190,14 @@ final class RawSQLiteConnection: @unchecked Sendable {
 
     /// Tells SQLite to copy a bound text or blob, which Swift frees when the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// What a pool does to each connection it opens, after ``RawSQLiteConnection/open(path:setUp:threadPool:)``'s own set-up.
+struct SQLiteConnectionSetup: Sendable {
+    /// Statements run first (per-connection settings).
+    var pragmas: [String] = []
+    /// Takes over the checkpoints of the connection's commits.
+    var checkpointer: SQLiteCheckpointer?
 }
 
 /// What SQLite answered when a statement failed: its extended result code and message.

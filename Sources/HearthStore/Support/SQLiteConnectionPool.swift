@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 final class SQLiteConnectionPool: Sendable {
     private let path: String
     private let maximum: Int
+    private let setUp: SQLiteConnectionSetup
     /// How long a task waits for a connection before it fails (30 seconds, as AsyncKit's pool).
     private let waitLimit: Duration
 
@@ -44,10 +45,11 @@ final class SQLiteConnectionPool: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    /// A pool of at most `maximum` connections to the database file at `path`.
-    init(path: String, maximum: Int, waitLimit: Duration = .seconds(30)) {
+    /// A pool of at most `maximum` connections to the database file at `path`, each set up with `setUp` as it opens.
+    init(path: String, maximum: Int, setUp: SQLiteConnectionSetup = .init(), waitLimit: Duration = .seconds(30)) {
         self.path = path
         self.maximum = maximum
+        self.setUp = setUp
         self.waitLimit = waitLimit
     }
 
@@ -95,7 +97,7 @@ final class SQLiteConnectionPool: Sendable {
                 return connection
             case .open:
                 do {
-                    return try await RawSQLiteConnection.open(path: path)
+                    return try await RawSQLiteConnection.open(path: path, setUp: setUp)
                 } catch {
                     let waiter = state.withLockedValue { state in
                         state.opened -= 1

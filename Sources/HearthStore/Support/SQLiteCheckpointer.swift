@@ -1,0 +1,122 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// Copies an SQLite database's write-ahead log back into the database file off the request path.
+///
+/// SQLite's own checkpoint runs inside the commit that fills the log past 1,000 pages, so one
+/// request in a few hundred paid for it (a shopping session's add p99 was 5× its median). The
+/// writer reports each commit here instead (``RawSQLiteConnection/reportCommits(to:)``), which turns
+/// SQLite's checkpoints off, and a task of its own checkpoints on its own connection and thread:
+/// - `PASSIVE` once the log holds ``threshold`` frames: it copies what no reader still needs and
+///   never blocks the writer;
+/// - `TRUNCATE` once nothing has been committed for ``quietPeriod``, so an idle server leaves no log
+///   behind (it waits at most ``busyTimeoutMilliseconds`` for readers, else it is a `PASSIVE`);
+/// - `RESTART` when the log reaches ``cap`` frames because readers kept a `PASSIVE` from finishing:
+///   writers then wait for those readers rather than the log growing without end.
+///
+/// In WAL mode with `synchronous = NORMAL` a commit is durable against a crash of the process
+/// without a checkpoint (the log is in the operating system's hands); a checkpoint syncs the log
+/// and the file.
+final class SQLiteCheckpointer: Sendable {
+    /// Frames (pages) in the log that start a `PASSIVE` checkpoint: SQLite's own default.
+    static let threshold = 1_000
+    /// Frames that make the writer wait for a `RESTART` checkpoint: 64 MB with 4 KB pages.
+    static let cap = 16_384
+    /// How long no commit means the database is idle.
+    static let quietPeriod: Duration = .seconds(1)
+    /// How often the log is looked at while there is one.
+    static let interval: Duration = .milliseconds(200)
+    static let busyTimeoutMilliseconds = 100
+
+    private struct State {
+        /// Frames in the log after the last commit, less what a checkpoint copied since.
+        var frames = 0
+        var commits = 0
+        var lastCommit = ContinuousClock.now
+        /// Whether the task is awake (the log is not known to be empty).
+        var awake = false
+    }
+
+    private let path: String
+    private let state = NIOLockedValueBox(State())
+    private let wakeUps: AsyncStream<Void>.Continuation
+    private let task: Task<Void, Never>
+
+    /// Starts checkpointing the database at `path`; ``stop()`` ends it.
+    init(path: String) {
+        self.path = path
+        let (wakeUps, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.wakeUps = continuation
+        let state = state
+        task = Task.detached(priority: .utility) {
+            await Self.run(path: path, state: state, wakeUps: wakeUps)
+        }
+    }
+
+    /// Called by the writer, on its thread, after each commit with the frames in the log.
+    func committed(frames: Int) {
+        let wake = state.withLockedValue { state in
+            state.frames = frames
+            state.commits += 1
+            state.lastCommit = .now
+            defer { state.awake = true }
+            return !state.awake
+        }
+        if wake { wakeUps.yield() }
+    }
+
+    /// Ends the task once its checkpoint in progress is done.
+    func stop() async {
+        wakeUps.finish()
+        task.cancel()
+        await task.value
+    }
+
+    /// Waits for a first commit, then checkpoints as the log grows until the database is idle and
+    /// the log is truncated; again. The connection is open only while awake: an idle server holds
+    /// none, and a copy being made (``Database/backup(to:logger:)``) can leave WAL mode.
+    private static func run(path: String, state: NIOLockedValueBox<State>, wakeUps: AsyncStream<Void>) async {
+        let threadPool = NIOThreadPool(numberOfThreads: 1)
+        threadPool.start()
+        defer { threadPool.shutdownGracefully { _ in } }
+        for await _ in wakeUps {
+            guard let connection = try? await RawSQLiteConnection.open(path: path, threadPool: threadPool) else { continue }
+            try? await connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                let (frames, commits, quiet) = state.withLockedValue { ($0.frames, $0.commits, ContinuousClock.now - $0.lastCommit >= quietPeriod) }
+                let mode = frames >= cap ? "RESTART" : frames >= threshold ? "PASSIVE" : quiet ? "TRUNCATE" : nil
+                guard let mode else { continue }
+                guard let (log, copied) = try? await connection.checkpoint(mode) else { continue }
+                let empty = state.withLockedValue { state in
+                    guard state.commits == commits else { return false }
+                    state.frames = log - copied
+                    // A truncated log is empty; the next commit wakes the task again.
+                    if mode == "TRUNCATE" && log == 0 { state.awake = false }
+                    return !state.awake
+                }
+                if empty { break }
+            }
+            try? await connection.close()
+        }
+    }
+}
+
+extension RawSQLiteConnection {
+    /// Runs `PRAGMA wal_checkpoint(mode)`; returns the frames in the log and those now copied into
+    /// the database (-1 each when the database is not in WAL mode).
+    func checkpoint(_ mode: String) async throws -> (log: Int, copied: Int) {
+        let result = NIOLockedValueBox((log: 0, copied: 0))
+        try await query("PRAGMA wal_checkpoint(\(mode))", []) { row in
+            guard case .integer(let log) = row.values[1], case .integer(let copied) = row.values[2] else { return }
+            result.withLockedValue { $0 = (log, copied) }
+        }
+        return result.withLockedValue { $0 }
+    }
+
+    /// Runs one statement and drops its rows.
+    func execute(_ sql: String) async throws {
+        try await query(sql, []) { _ in }
+    }
+}
