@@ -201,13 +201,18 @@ import Testing
             #expect(told == [grace.id])
             #expect(try await claim().isEmpty, "told twice")
 
-            // Another addition soon after waits for the quiet period's end.
+            // Additions soon after wait for the quiet period's end, to the second; each adder is named once, in order.
             clock.advance(by: 120)
-            try await store.noteListAddition(listId: groceries.id, householdId: ada.householdId, userId: grace.id, itemName: "Jam")
+            for (adder, name) in [(grace, "Jam"), (ada, "Tea"), (grace, "Honey")] {
+                try await store.noteListAddition(listId: groceries.id, householdId: ada.householdId, userId: adder.id, itemName: name)
+            }
             clock.advance(by: ListAdditions.gathering)
             #expect(try await claim().isEmpty, "told again within ten minutes")
-            clock.advance(by: ListAdditions.quietPeriod)
-            #expect(try await claim().map(\.itemNames) == [["Jam"]])
+            clock.advance(by: ListAdditions.quietPeriod - 120 - ListAdditions.gathering - 1)
+            #expect(try await claim().isEmpty, "told a second before the quiet period's end")
+            clock.advance(by: 1)
+            let later = try #require(try await claim().first)
+            #expect(later.added == 3 && later.adders == ["Grace", "Ada"] && later.itemNames == ["Jam", "Tea", "Honey"])
         }
     }
 }

@@ -5,12 +5,8 @@ import Foundation
 public enum ListAdditions {
     public static let gathering: TimeInterval = 60
     public static let quietPeriod: TimeInterval = 600
-
-    /// When additions that start now are told: after the gathering minute, and not within the quiet
-    /// period after the list's last notification.
-    public static func dueAt(firstAdditionAt now: Date, lastSentAt: Date?) -> Date {
-        max(now + gathering, (lastSentAt ?? .distantPast) + quietPeriod)
-    }
+    /// How many of the added items a notification names.
+    public static let namedItems = 3
 
     /// The notification for `added` items (the first few by name) added by `adders` (in order of their first addition).
     public static func notification(listId: UUID, listName: String, adders: [String], added: Int, itemNames: [String]) -> PushNotification {
@@ -21,8 +17,8 @@ public enum ListAdditions {
         default: "\(adders[0]) and \(adders.count - 1) others"
         }
         let what = added == 1 ? (itemNames.first ?? "an item") : "\(added) items"
-        var body = itemNames.prefix(3).joined(separator: ", ")
-        if added > 3 { body += " and \(added - 3) more" }
+        var body = itemNames.prefix(namedItems).joined(separator: ", ")
+        if added > namedItems { body += " and \(added - namedItems) more" }
         return PushNotification(kind: .list, title: "\(who) added \(what) to \(listName)", body: added == 1 ? "" : body + ".",
                                 tag: "list-\(listId.text)", url: "/lists/\(listId.text)")
     }

@@ -51,16 +51,28 @@ extension ListStore {
     /// in lower case does not replace one with capitals ("milk" typed in a hurry keeps "Milk").
     static func remember(_ name: String, householdId: UUID, listId: UUID, added: Bool, quantity: Quantity?, category: ShoppingCategory?,
                          onlyAt: [UUID]?, at now: Date, on db: any SQLDatabase) async throws {
+        try await db.raw(remembering(name, householdId: householdId, listId: listId, added: added, quantity: quantity,
+                                     category: category, onlyAt: onlyAt, at: now)).run()
+    }
+
+    /// ``remember(_:householdId:listId:added:quantity:category:onlyAt:at:on:)``'s statement; with
+    /// `onlyFor`, the name of a common table expression, only when that has a row.
+    static func remembering(_ name: String, householdId: UUID, listId: UUID, added: Bool, quantity: Quantity?, category: ShoppingCategory?,
+                            onlyAt: [UUID]?, at now: Date, onlyFor rows: String? = nil) -> SQLQueryString {
         // The new spelling is all lower case: one that differs (same key) has capitals.
         let spelling: SQLQueryString = name == name.lowercased()
             ? "CASE WHEN list_item_history.name <> EXCLUDED.name THEN list_item_history.name ELSE EXCLUDED.name END"
             : "EXCLUDED.name"
         let newQuantity: SQLQueryString = "EXCLUDED.quantity_amount IS NOT NULL"
-        try await db.raw("""
+        let row: SQLQueryString = """
+            \(bind: householdId), \(bind: ListRules.key(name)), \(bind: name), \(bind: added ? 1 : 0), 0, \(bind: now), \(bind: listId),
+                \(bind: quantity?.amountText), \(bind: quantity?.unit), \(bind: category?.rawValue), \(bind: onlyAt.flatMap(StoreIds.text))
+            """
+        let source: SQLQueryString = if let rows { "SELECT \(row) FROM \(unsafeRaw: rows)" } else { "VALUES (\(row))" }
+        return """
             INSERT INTO list_item_history (household_id, name_key, name, added_count, purchased_count, last_used_at, last_list_id,
                 quantity_amount, quantity_unit, category, only_at)
-            VALUES (\(bind: householdId), \(bind: ListRules.key(name)), \(bind: name), \(bind: added ? 1 : 0), 0, \(bind: now), \(bind: listId),
-                \(bind: quantity?.amountText), \(bind: quantity?.unit), \(bind: category?.rawValue), \(bind: onlyAt.flatMap(StoreIds.text)))
+            \(source)
             ON CONFLICT (household_id, name_key) DO UPDATE SET added_count = list_item_history.added_count + EXCLUDED.added_count,
                 name = \(spelling),
                 last_used_at = CASE WHEN EXCLUDED.added_count > 0 THEN EXCLUDED.last_used_at ELSE list_item_history.last_used_at END,
@@ -69,6 +81,6 @@ extension ListStore {
                 quantity_unit = CASE WHEN \(newQuantity) THEN EXCLUDED.quantity_unit ELSE list_item_history.quantity_unit END,
                 category = COALESCE(EXCLUDED.category, list_item_history.category),
                 only_at = CASE WHEN \(bind: onlyAt != nil) THEN EXCLUDED.only_at ELSE list_item_history.only_at END
-            """).run()
+            """
     }
 }

@@ -56,6 +56,11 @@ extension ListStore {
         let id = id ?? ids.next()
         let now = clock.now
         let key = ListRules.key(name)
+        if database.kind == .postgres, onlyAt == nil,
+           let item = try await Self.quickAdd(id: id, listId: listId, householdId: householdId, name: name, quantity: quantity, note: note,
+                                              category: category, guessed: category ?? words.category(of: name), at: now, on: sql) {
+            return (item, true)
+        }
         return try await database.transaction { db in
             if let onlyAt { try await Self.checkStores(onlyAt, householdId: householdId, on: db) }
             // One look-up answers whether the list is there and active, who holds the id, which

@@ -16,34 +16,31 @@ extension PushStore {
         public let itemNames: [String]
     }
 
-    /// Notes that `userId` added `itemName` to a list, for the list's other members who want to know.
+    /// Notes that `userId` added `itemName` to a list, for the list's other members who want to know:
+    /// one statement. The first addition since the list was last told starts its gathering minute
+    /// (`due_at`); the quiet period after the last notification is kept when they are claimed.
     public func noteListAddition(listId: UUID, householdId: UUID, userId: UUID, itemName: String) async throws {
-        let now = clock.now
-        try await database.transaction { db in
-            try await db.insert(into: "push_list_additions")
-                .columns("list_id", "household_id", "added", "adders", "item_names", "due_at", "last_sent_at")
-                .values(SQLBind(listId), SQLBind(householdId), SQLBind(0), SQLBind(""), SQLBind(""), SQLLiteral.null, SQLLiteral.null)
-                .ignoringConflicts(with: ["list_id"]).run()
-            let select = db.select().columns("added", "adders", "item_names", "last_sent_at").from("push_list_additions")
-                .where("list_id", .equal, listId)
-            select.for(.update)
-            guard let row = try await select.first() else { return }
-            let added = try row.decode(column: "added", as: Int.self)
-            var adders = Self.lines(try row.decode(column: "adders", as: String.self))
-            var names = Self.lines(try row.decode(column: "item_names", as: String.self))
-            if added == 0 { (adders, names) = ([], []) }
-            if !adders.contains(userId.text) { adders.append(userId.text) }
-            if names.count < 3 { names.append(itemName) }
-            let update = db.update("push_list_additions").set("added", to: added + 1)
-                .set("adders", to: adders.joined(separator: "\n")).set("item_names", to: names.joined(separator: "\n"))
-            if added == 0 {
-                update.set("due_at", to: ListAdditions.dueAt(firstAdditionAt: now, lastSentAt: try row.decode(column: "last_sent_at", as: Date?.self)))
-            }
-            try await update.where("list_id", .equal, listId).run()
-        }
+        let newline = "\n"
+        let old = "push_list_additions"
+        try await database.sql.raw("""
+            INSERT INTO push_list_additions (list_id, household_id, added, adders, item_names, due_at, last_sent_at)
+            VALUES (\(bind: listId), \(bind: householdId), 1, \(bind: userId.text), \(bind: itemName),
+                \(bind: clock.now + ListAdditions.gathering), NULL)
+            ON CONFLICT (list_id) DO UPDATE SET
+                added = \(unsafeRaw: old).added + 1,
+                adders = CASE WHEN \(unsafeRaw: old).added = 0 THEN EXCLUDED.adders
+                    WHEN \(bind: newline) || \(unsafeRaw: old).adders || \(bind: newline) LIKE \(bind: "%\n\(userId.text)\n%") THEN \(unsafeRaw: old).adders
+                    ELSE \(unsafeRaw: old).adders || \(bind: newline) || EXCLUDED.adders END,
+                item_names = CASE WHEN \(unsafeRaw: old).added = 0 THEN EXCLUDED.item_names
+                    WHEN length(\(unsafeRaw: old).item_names) - length(replace(\(unsafeRaw: old).item_names, \(bind: newline), '')) >= \(bind: ListAdditions.namedItems - 1)
+                        THEN \(unsafeRaw: old).item_names
+                    ELSE \(unsafeRaw: old).item_names || \(bind: newline) || EXCLUDED.item_names END,
+                due_at = CASE WHEN \(unsafeRaw: old).added = 0 THEN EXCLUDED.due_at ELSE \(unsafeRaw: old).due_at END
+            """).run()
     }
 
-    /// Takes the lists whose additions are due to be told, within the caller's transaction (on
+    /// Takes the lists whose additions are due to be told (their gathering minute over, and the
+    /// quiet period after their last notification), within the caller's transaction (on
     /// PostgreSQL skipping those another server is taking), and starts each list's quiet period.
     /// Lists in Recently deleted are taken and not told.
     public func claimListDigests(on db: any SQLDatabase) async throws -> [ListDigest] {
@@ -52,7 +49,9 @@ extension PushStore {
         let rows = try await db.raw("""
             SELECT a.list_id, a.household_id, a.added, a.adders, a.item_names, l.name, l.deleted_at
             FROM push_list_additions a JOIN shopping_lists l ON l.id = a.list_id
-            WHERE a.added > 0 AND a.due_at <= \(bind: now) ORDER BY a.due_at LIMIT 100\(locking)
+            WHERE a.added > 0 AND a.due_at <= \(bind: now)
+                AND (a.last_sent_at IS NULL OR a.last_sent_at <= \(bind: now - ListAdditions.quietPeriod))
+            ORDER BY a.due_at LIMIT 100\(locking)
             """).all()
         var digests: [ListDigest] = []
         for row in rows {

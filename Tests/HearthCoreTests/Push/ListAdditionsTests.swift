@@ -14,11 +14,4 @@ import Testing
         #expect(five.body == "Milk, Eggs, Bread and 2 more.")
         #expect(five.kind == .list && five.tag == "list-\(list.text)" && !five.isTimely)
     }
-
-    @Test func additionsAreGatheredForAMinuteAndToldAtMostEveryTenMinutes() {
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        #expect(ListAdditions.dueAt(firstAdditionAt: now, lastSentAt: nil) == now + 60)
-        #expect(ListAdditions.dueAt(firstAdditionAt: now, lastSentAt: now - 120) == now + 480)
-        #expect(ListAdditions.dueAt(firstAdditionAt: now, lastSentAt: now - 3600) == now + 60)
-    }
 }
