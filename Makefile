@@ -4,6 +4,7 @@ PORT ?= 8080
 VENV := .venv
 ARTIFACTS := .test-artifacts
 RELEASE_BIN := .build/release/hearth
+DIST_BIN := .build/dist/hearth
 DEBUG_BIN := .build/debug/hearth
 FUZZ_EXAMPLES ?= 500
 TRIALS ?= 100
@@ -15,11 +16,16 @@ CHAOS_SECONDS ?= 300
 
 ## run: install what is missing, build in release mode, serve at http://localhost:$(PORT) with SQLite in ./data
 run: release
-	$(RELEASE_BIN) serve --port $(PORT)
+	$(DIST_BIN) serve --port $(PORT)
 
+## release: the release build, and beside it in .build/dist the binary to ship: without its debug
+## information (in hearth.debug beside it, which debuggers find by its link), with its symbols
 release:
 	scripts/install-deps.sh run
 	$(SWIFT) build -c release --product hearth
+	[ $(DIST_BIN) -nt $(RELEASE_BIN) ] || { mkdir -p $(dir $(DIST_BIN)) && \
+		objcopy --only-keep-debug $(RELEASE_BIN) $(DIST_BIN).debug && \
+		objcopy --strip-debug --add-gnu-debuglink=$(DIST_BIN).debug $(RELEASE_BIN) $(DIST_BIN); }
 
 build:
 	$(SWIFT) build

@@ -32,6 +32,8 @@ pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)
 # A PDF (a receipt, an item's manual) is read by poppler's pdfinfo and pdftoppm in a child process,
 # under a time and memory cap, before libvips draws its first page in the server.
 have_cmd pdftoppm || need+=(poppler-utils)
+# `make release` ships the binary without its debug information (objcopy).
+have_cmd objcopy || need+=(binutils)
 # QR codes (two-step sign-in's setup) through libqrencode.
 pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 # Report PDFs print names in any script: Noto for most, Noto CJK for Chinese, Japanese and Korean.

@@ -5,9 +5,12 @@ Starts a release server (loopback only) with an empty SQLite database, registers
 does what a household does, one request at a time over one keep-alive connection: create a list,
 add ITEMS items (each with a client-chosen id), check every one of them (each with `changedAt`),
 and read the list back. Reports the total time, requests/s, and p50/p99 per step as the client saw
-them (server time plus loopback) with the server's own p50 (its Server-Timing header), then reads the full list READS more times and reports the client's
-and the server's time (its Server-Timing header) and the size of the body, each read after a change
-(read from the database) and with no change since (answered from the server's memory).
+them (server time plus loopback) with the server's own p50 (its Server-Timing header), then reads
+the first page of the list READS more times and reports the client's and the server's time and
+the size of the body, each read after a change (read from the database) and with no change since
+(answered from the server's memory). Percentiles: p50, p99 and p99.9 (the slowest tap but one in a
+thousand). Last, the server's resident memory idle before the session and after it: its own
+(anonymous) and the pages of its binary and libraries.
 
 Usage: scripts/shopping-session.py [ITEMS] [postgres]   (default 1000 items on SQLite; `postgres`
 uses a new database on HEARTH_TEST_POSTGRES_URL, e.g. through scripts/with-postgres.sh)
@@ -18,16 +21,15 @@ import http.client
 import json
 import os
 import re
-import statistics
 import sys
 import time
 import uuid
 
-from hearth_server import release_server
+from hearth_server import started_release_server
 
 ITEMS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 POSTGRES = len(sys.argv) > 2 and sys.argv[2] == "postgres"
-READS = 50
+READS = 200
 
 
 class Session:
@@ -60,8 +62,10 @@ def main():
     postgres_url = os.environ.get("HEARTH_TEST_POSTGRES_URL") if POSTGRES else None
     if POSTGRES and not postgres_url:
         sys.exit("`postgres` needs HEARTH_TEST_POSTGRES_URL (run through scripts/with-postgres.sh)")
-    with release_server(postgres_url) as port:
-        session = Session(port)
+    with started_release_server(postgres_url) as server:
+        time.sleep(2)  # the server settles after its start
+        idle = memory(server.process.pid)
+        session = Session(server.port)
         session.call("POST", "/api/v1/auth/register", {"name": "Shopper", "email": "shop@example.org", "password": "shopping session"})
         token, _ = session.call("POST", "/api/v1/auth/tokens", {"name": "bench", "email": "shop@example.org", "password": "shopping session"})
         session.token = json.loads(token)["token"]
@@ -93,23 +97,36 @@ def main():
         requests = sum(len(values) for values in timings.values())
         print(f"Shopping session, {ITEMS} items, {'PostgreSQL' if POSTGRES else 'SQLite'}, one connection: {requests} requests in {total:.2f} s = {requests / total:.0f} req/s")
         for step, values in timings.items():
-            print(f"  {step:6} n={len(values):5}  p50 {statistics.median(values):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms"
-                  f"   server p50 {statistics.median(server_timings[step]):6.2f} ms")
+            print(f"  {step:6} n={len(values):5}  {spread(values)}   server {spread(server_timings[step])}")
 
         # Read again and again, each time after a change (the page is read from the database) and
         # with no change since (the server answers what it remembered).
         for changed in (True, False):
-            client, server, size = [], [], 0
+            client, server_times, size = [], [], 0
             for n in range(READS):
                 if changed:
                     session.call("PATCH", f"/api/v1/lists/{list_id}/items/{item_ids[0]}", {"note": f"read {n}"})
                 started = time.perf_counter()
                 data, server_ms = session.call("GET", f"/api/v1/lists/{list_id}")
                 client.append((time.perf_counter() - started) * 1000)
-                server.append(server_ms)
+                server_times.append(server_ms)
                 size = len(data)
-            print(f"Reading the first page of the {ITEMS}-item list {READS} times, {'each after a change' if changed else 'unchanged'}: "
-                  f"client p50 {statistics.median(client):.2f} ms, server p50 {statistics.median(server):.2f} ms, {size / 1024:.0f} KB")
+            print(f"Reading the first page of the {ITEMS}-item list {READS} times, {'each after a change' if changed else 'unchanged'}, "
+                  f"{size / 1024:.0f} KB:\n  client {spread(client)}\n  server {spread(server_times)}")
+        print(f"Server memory idle before: {idle}\nServer memory after:       {memory(server.process.pid)}")
+
+
+def memory(pid):
+    """The process's resident memory: its own (anonymous: heap, stacks) and the binary's and libraries' pages."""
+    with open(f"/proc/{pid}/status") as status:
+        fields = dict(line.split(":", 1) for line in status)
+    mb = {name: int(fields[name].split()[0]) / 1024 for name in ("VmRSS", "RssAnon", "RssFile")}
+    return f"RSS {mb['VmRSS']:.1f} MB = own {mb['RssAnon']:.1f} MB + files {mb['RssFile']:.1f} MB"
+
+
+def spread(values):
+    """p50, p99 and p99.9 of some milliseconds, in one line."""
+    return "  ".join(f"{name} {percentile(values, fraction):6.2f} ms" for name, fraction in (("p50", 0.5), ("p99", 0.99), ("p99.9", 0.999)))
 
 
 def read_all(timed, list_id):
