@@ -12,8 +12,10 @@ import NIOPosix
 ///   never blocks the writer;
 /// - `TRUNCATE` once nothing has been committed for ``quietPeriod``, so an idle server leaves no log
 ///   behind (it waits at most ``busyTimeoutMilliseconds`` for readers, else it is a `PASSIVE`);
-/// - `RESTART` when the log reaches ``cap`` frames because readers kept a `PASSIVE` from finishing:
-///   writers then wait for those readers rather than the log growing without end.
+/// - `RESTART` when the log reaches ``cap`` frames: writers then wait for the readers of old frames
+///   and for the frames committed since the last `PASSIVE` to be copied, rather than the log growing
+///   without end. (The log starts again from its beginning only when it was copied whole before a
+///   commit; under a steady stream of writes a `PASSIVE` never is, as a commit lands while it syncs.)
 ///
 /// In WAL mode with `synchronous = NORMAL` a commit is durable against a crash of the process
 /// without a checkpoint (the log is in the operating system's hands); a checkpoint syncs the log
@@ -88,6 +90,9 @@ final class SQLiteCheckpointer: Sendable {
                 let (frames, commits, quiet) = state.withLockedValue { ($0.frames, $0.commits, ContinuousClock.now - $0.lastCommit >= quietPeriod) }
                 let mode = frames >= cap ? "RESTART" : frames >= threshold ? "PASSIVE" : quiet ? "TRUNCATE" : nil
                 guard let mode else { continue }
+                // Before a RESTART holds the writer back, a PASSIVE copies all it can: the RESTART
+                // is then left only the frames committed meanwhile.
+                if mode == "RESTART" { _ = try? await connection.checkpoint("PASSIVE") }
                 guard let (log, copied) = try? await connection.checkpoint(mode) else { continue }
                 let empty = state.withLockedValue { state in
                     guard state.commits == commits else { return false }
