@@ -76,34 +76,43 @@ final class SQLiteCheckpointer: Sendable {
     }
 
     /// Waits for a first commit, then checkpoints as the log grows until the database is idle and
-    /// the log is truncated; again. The connection is open only while awake: an idle server holds
-    /// none, and a copy being made (``Database/backup(to:logger:)``) can leave WAL mode.
+    /// the log is truncated; again. The thread and the connection are there only while awake: an
+    /// idle server holds neither, and a copy being made (``Database/backup(to:logger:)``) can leave
+    /// WAL mode.
     private static func run(path: String, state: NIOLockedValueBox<State>, wakeUps: AsyncStream<Void>) async {
-        let threadPool = NIOThreadPool(numberOfThreads: 1)
-        threadPool.start()
-        defer { threadPool.shutdownGracefully { _ in } }
         for await _ in wakeUps {
-            guard let connection = try? await RawSQLiteConnection.open(path: path, threadPool: threadPool) else { continue }
-            try? await connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                let (frames, commits, quiet) = state.withLockedValue { ($0.frames, $0.commits, ContinuousClock.now - $0.lastCommit >= quietPeriod) }
-                let mode = frames >= cap ? "RESTART" : frames >= threshold ? "PASSIVE" : quiet ? "TRUNCATE" : nil
-                guard let mode else { continue }
-                // Before a RESTART holds the writer back, a PASSIVE copies all it can: the RESTART
-                // is then left only the frames committed meanwhile.
-                if mode == "RESTART" { _ = try? await connection.checkpoint("PASSIVE") }
-                guard let (log, copied) = try? await connection.checkpoint(mode) else { continue }
-                let empty = state.withLockedValue { state in
-                    guard state.commits == commits else { return false }
-                    state.frames = log - copied
-                    // A truncated log is empty; the next commit wakes the task again.
-                    if mode == "TRUNCATE" && log == 0 { state.awake = false }
-                    return !state.awake
-                }
-                if empty { break }
+            let threadPool = NIOThreadPool(numberOfThreads: 1)
+            threadPool.start()
+            if let connection = try? await RawSQLiteConnection.open(path: path, threadPool: threadPool) {
+                await checkpointUntilIdle(on: connection, state: state)
+                try? await connection.close()
+            } else {
+                // The next commit tries again.
+                state.withLockedValue { $0.awake = false }
             }
-            try? await connection.close()
+            try? await threadPool.shutdownGracefully()
+        }
+    }
+
+    private static func checkpointUntilIdle(on connection: RawSQLiteConnection, state: NIOLockedValueBox<State>) async {
+        try? await connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let (frames, commits, quiet) = state.withLockedValue { ($0.frames, $0.commits, ContinuousClock.now - $0.lastCommit >= quietPeriod) }
+            let mode = frames >= cap ? "RESTART" : frames >= threshold ? "PASSIVE" : quiet ? "TRUNCATE" : nil
+            guard let mode else { continue }
+            // Before a RESTART holds the writer back, a PASSIVE copies all it can: the RESTART is
+            // then left only the frames committed meanwhile.
+            if mode == "RESTART" { _ = try? await connection.checkpoint("PASSIVE") }
+            guard let (log, copied) = try? await connection.checkpoint(mode) else { continue }
+            let asleep = state.withLockedValue { state in
+                guard state.commits == commits else { return false }
+                state.frames = log - copied
+                // A truncated log is empty; the next commit wakes the task again.
+                if mode == "TRUNCATE" && log == 0 { state.awake = false }
+                return !state.awake
+            }
+            if asleep { return }
         }
     }
 }
