@@ -54,14 +54,26 @@ public struct JSONObject {
     /// A JSON string as JSONEncoder writes it: quotes, backslashes and control characters escaped
     /// (five of them by a letter), slashes when asked, everything else as it is.
     public static func append(string: String, escapingSlashes: Bool = false, to json: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { append(utf8: $0, escapingSlashes: escapingSlashes, to: &json) }
+    }
+
+    /// ``append(string:escapingSlashes:to:)`` over the string's bytes in memory: a thousand items'
+    /// page spent a twentieth of its time stepping through strings' UTF-8 views.
+    private static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "\""))
         // Most text has nothing to escape: its bytes go in at once.
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || ($0 == UInt8(ascii: "/") && escapingSlashes) }) {
-            json.append(contentsOf: string.utf8)
+        var plain = true
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapingSlashes) {
+            plain = false
+            break
+        }
+        if plain {
+            json.append(contentsOf: bytes)
             json.append(UInt8(ascii: "\""))
             return
         }
-        for byte in string.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): json.append(UInt8(ascii: "\\")); json.append(byte)
             case UInt8(ascii: "/") where escapingSlashes: json.append(UInt8(ascii: "\\")); json.append(byte)

@@ -10,8 +10,11 @@ import NIOPosix
 /// SQLite's checkpoints off, and a task of its own checkpoints on its own connection and thread:
 /// - `PASSIVE` once the log holds ``threshold`` frames: it copies what no reader still needs and
 ///   never blocks the writer;
-/// - `TRUNCATE` once nothing has been committed for ``quietPeriod``, so an idle server leaves no log
-///   behind (it waits at most ``busyTimeoutMilliseconds`` for readers, else it is a `PASSIVE`);
+/// - once nothing has been committed for ``quietPeriod``, a `PASSIVE` that copies the rest, so the
+///   next commit starts the log again from its beginning; and a `TRUNCATE` if the log's file grew
+///   past ``threshold`` pages (a burst of writes), so an idle server does not keep a large file (it
+///   holds the writer back while it syncs, and waits at most ``busyTimeoutMilliseconds`` for
+///   readers, else it is a `PASSIVE`);
 /// - `RESTART` when the log reaches ``cap`` frames: writers then wait for the readers of old frames
 ///   and for the frames committed since the last `PASSIVE` to be copied, rather than the log growing
 ///   without end. (The log starts again from its beginning only when it was copied whole before a
@@ -40,14 +43,12 @@ final class SQLiteCheckpointer: Sendable {
         var awake = false
     }
 
-    private let path: String
     private let state = NIOLockedValueBox(State())
     private let wakeUps: AsyncStream<Void>.Continuation
     private let task: Task<Void, Never>
 
     /// Starts checkpointing the database at `path`; ``stop()`` ends it.
     init(path: String) {
-        self.path = path
         let (wakeUps, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wakeUps = continuation
         let state = state
@@ -84,7 +85,7 @@ final class SQLiteCheckpointer: Sendable {
             let threadPool = NIOThreadPool(numberOfThreads: 1)
             threadPool.start()
             if let connection = try? await RawSQLiteConnection.open(path: path, threadPool: threadPool) {
-                await checkpointUntilIdle(on: connection, state: state)
+                await checkpointUntilIdle(on: connection, path: path, state: state)
                 try? await connection.close()
             } else {
                 // The next commit tries again.
@@ -94,12 +95,14 @@ final class SQLiteCheckpointer: Sendable {
         }
     }
 
-    private static func checkpointUntilIdle(on connection: RawSQLiteConnection, state: NIOLockedValueBox<State>) async {
+    private static func checkpointUntilIdle(on connection: RawSQLiteConnection, path: String, state: NIOLockedValueBox<State>) async {
         try? await connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             let (frames, commits, quiet) = state.withLockedValue { ($0.frames, $0.commits, ContinuousClock.now - $0.lastCommit >= quietPeriod) }
-            let mode = frames >= cap ? "RESTART" : frames >= threshold ? "PASSIVE" : quiet ? "TRUNCATE" : nil
+            let mode = if frames >= cap { "RESTART" } else if quiet {
+                logBytes(of: path) > threshold * pageSize ? "TRUNCATE" : "PASSIVE"
+            } else if frames >= threshold { "PASSIVE" } else { String?.none }
             guard let mode else { continue }
             // Before a RESTART holds the writer back, a PASSIVE copies all it can: the RESTART is
             // then left only the frames committed meanwhile.
@@ -108,12 +111,19 @@ final class SQLiteCheckpointer: Sendable {
             let asleep = state.withLockedValue { state in
                 guard state.commits == commits else { return false }
                 state.frames = log - copied
-                // A truncated log is empty; the next commit wakes the task again.
-                if mode == "TRUNCATE" && log == 0 { state.awake = false }
+                // All copied while idle: the next commit wakes the task again.
+                if quiet && log == copied { state.awake = false }
                 return !state.awake
             }
             if asleep { return }
         }
+    }
+    /// SQLite's page size, as Hearth's databases have it (the default).
+    private static let pageSize = 4_096
+
+    /// The size of the log's file at `path` + `-wal`, 0 when there is none.
+    private static func logBytes(of path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
     }
 }
 

@@ -92,9 +92,14 @@ struct SQLiteStoreRow: SQLRow {
         value(column).map { $0 == .null } ?? true
     }
 
-    /// A column's value by its name: a look along a dozen short names costs less than hashing one.
+    /// A column's value by its name: a look along a dozen short names costs less than hashing one,
+    /// and names of another length are passed over without comparing them.
     private func value(_ column: String) -> SQLiteData? {
-        columns.firstIndex(of: column).map { values[$0] }
+        let length = column.utf8.count
+        for index in columns.indices where columns[index].utf8.count == length && columns[index] == column {
+            return values[index]
+        }
+        return nil
     }
 
     /// Columns of the common types are read straight from `SQLiteData`; any other type, and every
