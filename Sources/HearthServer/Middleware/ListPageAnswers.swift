@@ -70,17 +70,20 @@ final class WrittenPage: Sendable {
     /// The answer to `getList` for `document`: its JSON written here, and an empty 200 the
     /// middleware replaces; JSONEncoder's answer only where no ``ListPageAnswers`` is in the way.
     static func answer(_ document: Components.Schemas.ShoppingList) -> Operations.GetList.Output {
-        guard let current else { return .ok(.init(body: .json(document))) }
-        let json = document.json()
-        current.written.withLockedValue { $0 = json }
-        return .undocumented(statusCode: 200, .init())
+        write(document.json) ? .undocumented(statusCode: 200, .init()) : .ok(.init(body: .json(document)))
     }
 
     /// The answer to `getSyncChanges` for `page`, as ``answer(_:)-(ShoppingList)`` answers `getList`.
     static func answer(_ page: Components.Schemas.SyncChangePage) throws -> Operations.GetSyncChanges.Output {
-        guard let current else { return .ok(.init(body: .json(page))) }
-        let json = try StreamingJSONEncoder.encode(page)
-        current.written.withLockedValue { $0 = json }
-        return .undocumented(statusCode: 200, .init())
+        try write { try StreamingJSONEncoder.encode(page) } ? .undocumented(statusCode: 200, .init()) : .ok(.init(body: .json(page)))
+    }
+
+    /// Keeps `json()` for the middleware to answer with; false (and nothing written) where no
+    /// ``ListPageAnswers`` is in the way.
+    private static func write(_ json: () throws -> [UInt8]) rethrows -> Bool {
+        guard let current else { return false }
+        let bytes = try json()
+        current.written.withLockedValue { $0 = bytes }
+        return true
     }
 }

@@ -14,8 +14,8 @@ extension ListStore {
     static func quickAdd(id: UUID, listId: UUID, householdId: UUID, name: String, quantity: Quantity?, note: String?,
                          category: ShoppingCategory?, guessed: ShoppingCategory, at now: Date, on db: any SQLDatabase) async throws -> ListItem? {
         let key = ListRules.key(name)
-        let remembering = remembering(name, householdId: householdId, listId: listId, added: true, quantity: quantity,
-                                      category: category, onlyAt: nil, at: now, onlyFor: "added")
+        let history = remembering(name, householdId: householdId, listId: listId, added: true, quantity: quantity,
+                                   category: category, onlyAt: nil, at: now, onlyFor: "added")
         return try await db.raw("""
             WITH target AS (
                 SELECT CASE WHEN h.category IN (\(unsafeRaw: knownCategories)) THEN h.category END AS taught_category, o.position
@@ -35,7 +35,7 @@ extension ListStore {
                 ON CONFLICT (id) DO NOTHING
                 RETURNING \(unsafeRaw: itemColumnList)
             ), remembered AS (
-                \(remembering)
+                \(history)
             )
             SELECT \(unsafeRaw: itemColumnList) FROM added
             """).first().map(item(from:))

@@ -21,21 +21,20 @@ extension PushStore {
     /// (`due_at`); the quiet period after the last notification is kept when they are claimed.
     public func noteListAddition(listId: UUID, householdId: UUID, userId: UUID, itemName: String) async throws {
         let newline = "\n"
-        let old = "push_list_additions"
         try await database.sql.raw("""
             INSERT INTO push_list_additions (list_id, household_id, added, adders, item_names, due_at, last_sent_at)
             VALUES (\(bind: listId), \(bind: householdId), 1, \(bind: userId.text), \(bind: itemName),
                 \(bind: clock.now + ListAdditions.gathering), NULL)
             ON CONFLICT (list_id) DO UPDATE SET
-                added = \(unsafeRaw: old).added + 1,
-                adders = CASE WHEN \(unsafeRaw: old).added = 0 THEN EXCLUDED.adders
-                    WHEN \(bind: newline) || \(unsafeRaw: old).adders || \(bind: newline) LIKE \(bind: "%\n\(userId.text)\n%") THEN \(unsafeRaw: old).adders
-                    ELSE \(unsafeRaw: old).adders || \(bind: newline) || EXCLUDED.adders END,
-                item_names = CASE WHEN \(unsafeRaw: old).added = 0 THEN EXCLUDED.item_names
-                    WHEN length(\(unsafeRaw: old).item_names) - length(replace(\(unsafeRaw: old).item_names, \(bind: newline), '')) >= \(bind: ListAdditions.namedItems - 1)
-                        THEN \(unsafeRaw: old).item_names
-                    ELSE \(unsafeRaw: old).item_names || \(bind: newline) || EXCLUDED.item_names END,
-                due_at = CASE WHEN \(unsafeRaw: old).added = 0 THEN EXCLUDED.due_at ELSE \(unsafeRaw: old).due_at END
+                added = push_list_additions.added + 1,
+                adders = CASE WHEN push_list_additions.added = 0 THEN EXCLUDED.adders
+                    WHEN \(bind: newline) || push_list_additions.adders || \(bind: newline) LIKE \(bind: "%\n\(userId.text)\n%") THEN push_list_additions.adders
+                    ELSE push_list_additions.adders || \(bind: newline) || EXCLUDED.adders END,
+                item_names = CASE WHEN push_list_additions.added = 0 THEN EXCLUDED.item_names
+                    WHEN length(push_list_additions.item_names) - length(replace(push_list_additions.item_names, \(bind: newline), '')) >= \(bind: ListAdditions.namedItems - 1)
+                        THEN push_list_additions.item_names
+                    ELSE push_list_additions.item_names || \(bind: newline) || EXCLUDED.item_names END,
+                due_at = CASE WHEN push_list_additions.added = 0 THEN EXCLUDED.due_at ELSE push_list_additions.due_at END
             """).run()
     }
 
