@@ -84,14 +84,13 @@ struct FocusCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Focus minutes, sessions and streaks.")
         func run() async throws {
             let stats = try await TimerClient.shared().stats()
-            func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
             func line(_ name: String, _ totals: Components.Schemas.FocusTotals) -> String {
                 "\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(totals.focusSeconds / 60) min, \(totals.completedSessions) completed"
             }
             Swift.print(line("Today", stats.today))
             Swift.print(line("This week", stats.week))
             Swift.print(line("This month", stats.month))
-            Swift.print("Streak      \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+            Swift.print("Streak      \(stats.currentStreak.counted(.day)) (longest \(stats.longestStreak.counted(.day)))")
             Swift.print("Workouts    \(stats.workouts.workouts), \(stats.workouts.rests) rests")
         }
     }

@@ -29,7 +29,7 @@ struct FocusHistoryCommand: AsyncParsableCommand {
                     return
                 }
                 let which = before.map { "before \($0)" } ?? "in your history"
-                let answer = try Prompt.line("Delete the \(count == 1 ? "1 session" : "\(count) sessions") \(which) (and gym workouts)? Type yes: ")
+                let answer = try Prompt.line("Delete the \(count.counted(.session)) \(which) (and gym workouts)? Type yes: ")
                 guard answer.lowercased() == "yes" else { throw CLIError("Nothing was deleted.") }
             }
             let deleted = try await client.clearHistory(before: before)

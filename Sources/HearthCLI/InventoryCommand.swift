@@ -51,7 +51,7 @@ struct InventoryCommand: AsyncParsableCommand {
             guard !files.isEmpty else { return }
             let photos = try await client.uploadPhotos(files, to: item.id)
             let updated = try await client.item(id: item.id)
-            print("\(photos.count == 1 ? "1 photo" : "\(photos.count) photos") added: \(updated.documentationScore) % documented.")
+            print("\(photos.count.counted(.photo)) added: \(updated.documentationScore) % documented.")
         }
     }
 

@@ -18,20 +18,20 @@ enum InventoryText {
     static func summary(_ summary: Components.Schemas.InventorySummary) -> String {
         guard summary.itemCount > 0 else { return "No items yet. Add one with `hearth inventory add NAME --photo photo.jpg`." }
         return """
-            \(summary.itemCount == 1 ? "1 item" : "\(summary.itemCount) items") worth \(totals(summary.totals))
+            \(summary.itemCount.counted(.item)) worth \(totals(summary.totals))
             Documented: \(summary.documentedCount) of \(summary.itemCount) (\(Int((summary.documentedShare * 100).rounded())) %), score \(summary.score) %
-            Missing: \(summary.missingPhotos) photos, \(summary.missingReceipts) receipts, \(summary.missingValues) values
+            Missing: \(summary.missingPhotos.counted(.photo)), \(summary.missingReceipts.counted(.receipt)), \(summary.missingValues.counted(.value))
             Warranties ending in 90 days: \(summary.warrantiesEnding)
             """
     }
 
     static func score(_ summary: Components.Schemas.InventorySummary) -> String {
-        var lines = ["Documentation score: \(summary.score) % (\(summary.documentedCount) of \(summary.itemCount) items documented)"]
+        var lines = ["Documentation score: \(summary.score) % (\(summary.documentedCount) of \(summary.itemCount.counted(.item)) documented)"]
         let rooms = summary.byRoom.filter { $0.itemCount > 0 }
         if !rooms.isEmpty {
             lines.append("By room:")
             let width = rooms.map { ($0.name ?? "No room").count }.max() ?? 0
-            lines += rooms.map { "  \(($0.name ?? "No room").padding(toLength: width, withPad: " ", startingAt: 0))  \($0.score) %  (\($0.itemCount == 1 ? "1 item" : "\($0.itemCount) items"))" }
+            lines += rooms.map { "  \(($0.name ?? "No room").padding(toLength: width, withPad: " ", startingAt: 0))  \($0.score) %  (\($0.itemCount.counted(.item)))" }
         }
         if !summary.fixNext.isEmpty {
             lines.append("Fix next:")

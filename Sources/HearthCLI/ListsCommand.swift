@@ -150,7 +150,7 @@ struct ListsCommand: AsyncParsableCommand {
             let deleted = try await client.deletedLists()
             let list = try NameMatch.find(self.list, in: deleted, name: \.name, id: \.id, kind: "list in Recently deleted")
             let restored = try await client.restore(listId: list.id)
-            print("Restored \(ListsText.title(restored)) with \(ListsText.count(restored.itemCount, "item")).")
+            print("Restored \(ListsText.title(restored)) with \(restored.itemCount.counted(.item)).")
         }
     }
 }
@@ -169,10 +169,6 @@ enum ListsText {
 
     static func title(_ list: ShoppingList) -> String {
         list.emoji.map { "\($0) \(list.name)" } ?? list.name
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     static func progress(_ list: ShoppingList) -> String {

@@ -109,6 +109,7 @@ func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry, 
     ListBackupPages(services: services).addRoutes(to: router)
     HouseholdPages(services: services).addRoutes(to: router)
     AppPages(services: services).addRoutes(to: router)
+    WelcomePages(services: services).addRoutes(to: router)
     try InstallablePages(services: services).addRoutes(to: router)
     FocusPages(services: services).addRoutes(to: router)
     ListsPages(services: services).addRoutes(to: router)

@@ -20,6 +20,9 @@ public struct HearthRequestContext: RequestContext {
     public var inventoryLockShown: InventoryLock?
     /// The CSRF token forms on this page must carry (set by ``CSRFMiddleware``).
     public var csrfToken: String = ""
+    /// The page's path (`/inventory/receipts`), for the navigation to show where the person is
+    /// (set by ``CSRFMiddleware`` with the token: both are the page's own).
+    public var pagePath: String = ""
     /// The address of the connection's other end: the client, or a reverse proxy.
     public let peerAddress: String
     /// The client's address, for limits: the peer's, or the one a trusted proxy forwarded

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from test_accounts import fill, register, submit_and_wait_for_new_page, unique_email, wait
-from test_inventory import api, choose, token_for
+from test_inventory import api, choose, pick, token_for
 from test_reports import room_id
 
 
@@ -61,8 +61,8 @@ def test_a_categorys_useful_life_and_an_items_own_give_its_value_today(server, b
     phone.execute_script("document.querySelector('dl').scrollIntoView({block: 'center'})")
     screenshot(phone, "inventory/item-actual-cash-value")
 
-    phone.get(f"{server}/inventory/items/{tv['id']}/edit")
-    wait(phone).until(EC.presence_of_element_located((By.ID, "depreciation")))
+    phone.get(f"{server}/inventory/items/{tv['id']}/edit#depreciation")  # a field in "More details" opens it
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "depreciation")))
     choose(phone, "#depreciation", "Its own useful life")
     fill(phone, "#useful_life", "8")
     fill(phone, "#depreciation_floor", "0")
@@ -81,7 +81,7 @@ def test_a_box_carried_to_the_garage_takes_its_contents(server, browser_factory)
     lights = api(server, "POST", "/api/v1/inventory/items", {"name": "Fairy lights", "containerId": box["id"]}, token)
     phone.get(f"{server}/inventory/items/{box['id']}/edit")
     wait(phone).until(EC.presence_of_element_located((By.ID, "room")))
-    choose(phone, "#room", "🚗 Garage")
+    pick(phone, "room", "🚗 Garage")
     submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "save-item"))
     phone.get(f"{server}/inventory/items/{lights['id']}")
     assert "Garage" in fact(phone, "Room")

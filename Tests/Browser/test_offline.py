@@ -18,7 +18,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from test_accounts import body_classes, click, fill, page_attribute, register, submit_and_wait_for_new_page, unique_email, wait
 from test_focus import open_focus, text_of
-from test_inventory import FIXTURES
+from test_inventory import FIXTURES, pick
 from test_lists import add_item, create_list, household_of_two, names_in, open_list_page, row_of, set_offline
 
 # Once the server answers, an online page's change lands within the wait for a sender gone astray
@@ -434,7 +434,7 @@ def test_an_inventory_edited_and_added_to_offline_lands_once_and_the_later_edit_
     wait(ada).until(lambda d: status_text(d) == "Offline — 2 changes waiting")
     open_item_form(ada)  # the form of an item made offline starts from what was typed
     wait(ada).until(lambda d: d.find_element(By.ID, "name").get_attribute("value") == "Bicycle")
-    Select(ada.find_element(By.ID, "room")).select_by_visible_text("🍳 Kitchen")
+    pick(ada, "room", "🍳 Kitchen")
     save_item_form(ada, {})
     wait(ada).until(lambda d: status_text(d) == "Offline — 3 changes waiting")
     screenshot(ada, "offline-inventory-item-phone")

@@ -33,8 +33,8 @@ def test_a_photographed_label_and_a_typed_asset_id_open_their_items(server, brow
     box = api(server, "POST", "/api/v1/inventory/items", {"name": "Loft box 2"}, token)
     lamp = api(server, "POST", "/api/v1/inventory/items", {"name": "Desk lamp"}, token)
 
-    phone.get(f"{server}/inventory")
-    submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "scan-link"))
+    phone.get(f"{server}/inventory/capture")
+    submit_and_wait_for_new_page(phone, phone.find_element(By.ID, "mode-barcode"))
     wait(phone).until(lambda d: d.find_element(By.ID, "capture-barcode"))
     screenshot(phone, "inventory/scan")
     phone.execute_script("window.hearthOldPage = true;")

@@ -9,7 +9,7 @@ import struct
 
 from selenium.webdriver.common.by import By
 
-from test_accounts import register, unique_email, wait
+from test_accounts import click, register, unique_email, wait
 from test_focus import open_focus, shown, text_of
 from test_install import fetch
 from test_inventory import api, token_for
@@ -100,6 +100,7 @@ def test_search_filters_typed_in_the_search_box(server, browser_factory, screens
             body["roomId"] = room
         api(server, "POST", "/api/v1/inventory/items", body, token)
     phone.get(f"{server}/inventory")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "details.filter-panel > summary"))  # the syntax is told with the filters
     help_text = phone.find_element(By.ID, "search-help").text
     for name in ("room:", "category:", "tag:", "value>", "missing:", "warranty:<90d", "condition:"):
         assert name in help_text

@@ -37,7 +37,7 @@ import Testing
             let user = WebUser(client)
             let response = try await user.register(email: "ada@example.org")
             #expect(response.status == .seeOther)
-            #expect(response.headers[.location] == "/focus")
+            #expect(response.headers[.location] == "/welcome", "a new household starts with the welcome")
             let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("hearth_session=") })
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))

@@ -52,11 +52,11 @@ public struct OriginalListsBackup: Sendable {
             let recovered = File.List(id: UUID(), name: "Recovered items", createdAt: file.timestamp)
             itemsByList = [recovered.id: orphans]
             lists.append(list(recovered, position: lists.count + 1, deletedAt: nil))
-            warnings.append("\(orphans.count) \(orphans.count == 1 ? "item" : "items") of lists the backup no longer names "
+            warnings.append("\(orphans.count.counted(.item)) of lists the backup no longer names "
                             + "come over in a list called “Recovered items”.")
         }
         if unknownKeys > 0 {
-            warnings.append("\(unknownKeys) \(unknownKeys == 1 ? "item" : "items") under keys that are no list id \(unknownKeys == 1 ? "was" : "were") left out.")
+            warnings.append("\(unknownKeys.counted(.item)) under keys that are no list id \(unknownKeys == 1 ? "was" : "were") left out.")
         }
         self.backup = ListsBackup(appVersion: appVersion, exportDate: file.timestamp, lists: lists, stores: [])
         self.warnings = warnings

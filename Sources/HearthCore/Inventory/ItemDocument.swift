@@ -79,7 +79,7 @@ public enum DocumentRules {
     /// What a file is to look at: "PDF, 12 pages", "PDF, 1 page", "PNG".
     public static func form(contentType: String, pageCount: Int) -> String {
         guard contentType == "application/pdf" else { return fileExtension(of: contentType).uppercased() }
-        return pageCount == 1 ? "PDF, 1 page" : "PDF, \(pageCount) pages"
+        return "PDF, \(pageCount.counted(Noun("page")))"
     }
 
     static func fileExtension(of contentType: String) -> String {

@@ -102,10 +102,10 @@ public enum MaintenanceStatus: Sendable, Equatable {
     /// "3 days overdue", "due today", "due tomorrow", "due in 5 days", "done".
     public var description: String {
         switch self {
-        case .overdue(let days): days == 1 ? "1 day overdue" : "\(days) days overdue"
+        case .overdue(let days): "\(days.counted(.day)) overdue"
         case .dueSoon(0): "due today"
         case .dueSoon(1): "due tomorrow"
-        case .dueSoon(let days), .later(let days): "due in \(days) days"
+        case .dueSoon(let days), .later(let days): "due in \(days.counted(.day))"
         case .done: "done"
         }
     }

@@ -75,7 +75,7 @@ public enum TimerNotifications {
         let rests = state.workout?.rests ?? 1
         var notification = PushNotification(
             kind: .rest, title: "Rest over",
-            body: "Time for your next set. \(rests) \(rests == 1 ? "rest" : "rests") so far.", tag: tag, url: "/focus/rest")
+            body: "Time for your next set. \(rests.counted(Noun("rest"))) so far.", tag: tag, url: "/focus/rest")
         notification.actions = [.init(action: "startRest", title: "Start next rest"), .init(action: "endWorkout", title: "End workout")]
         ringing(&notification)
         return notification

@@ -44,7 +44,7 @@ public enum ClaimExport {
         var lines = ["Claimed \(Money.totalsText(snapshot.totals))"]
         let cash = snapshot.actualCashTotals
         if cash.unknown < snapshot.lines.count {
-            let unknown = cash.unknown == 0 ? "" : " (\(cash.unknown) line\(cash.unknown == 1 ? "" : "s") without one)"
+            let unknown = cash.unknown == 0 ? "" : " (\(cash.unknown.counted(Noun("line"))) without one)"
             lines.append("Actual cash value \(Money.totalsText(cash.totals))\(unknown)")
         }
         let paid = Money.totals(outcomes.compactMap(\.paid)).map(\.formatted)

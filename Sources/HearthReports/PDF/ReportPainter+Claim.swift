@@ -37,7 +37,7 @@ extension ReportPainter {
         let facts = [line.purchaseDate.map { "Bought \($0)" }, age.map { "\($0) years old" }, line.condition.map { "Condition: \($0.title)" },
                      line.room, line.category].compactMap { $0 }.joined(separator: " · ")
         canvas.text(facts, x: x, y: y + 33, width: textWidth, style: .small, gray: 0.25)
-        let files = "\(line.photos.count) photo\(line.photos.count == 1 ? "" : "s") · \(line.hasReceipt ? "receipt" : "no receipt")"
+        let files = "\(line.photos.count.counted(.photo)) · \(line.hasReceipt ? "receipt" : "no receipt")"
         canvas.text(files, x: x, y: y + 46, width: textWidth, style: .small, gray: 0.25)
         let right = left + width - 145
         let each = line.replacementEach?.formatted ?? "no value"

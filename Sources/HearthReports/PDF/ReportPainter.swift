@@ -68,7 +68,7 @@ struct ReportPainter {
     private func roomHeading(_ section: InventoryReport.Section, y: Double) {
         if let color = section.color { canvas.fill(x: left - 10, y: y + 4, width: 5, height: 24, hex: color) }
         canvas.text(section.name, x: left, y: y + 4, width: width - 200, style: .heading)
-        let summary = "\(section.entries.count) items · \(InventoryReport.total(section.entries))"
+        let summary = "\(section.entries.count.counted(.item)) · \(InventoryReport.total(section.entries))"
         canvas.text(summary, x: left + width - 200, y: y + 10, width: 200, style: .small, alignment: .right, gray: 0.35)
         canvas.line(from: (left, y + 34), to: (left + width, y + 34), gray: 0.2, width: 1)
     }

@@ -99,7 +99,6 @@ struct ListGistBackups: Sendable {
     }
 
     /// "1 list", "2 lists".
-    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// The gist's README: what it is, and its counts (also read back for the list of revisions).
     static func readme(_ lists: ListsBackup) -> String {
@@ -109,7 +108,7 @@ struct ListGistBackups: Sendable {
             # Hearth shopping lists backup
 
             This secret gist is a backup of a household's shopping lists, made by Hearth \
-            \(lists.exportDate.formatted(.iso8601)): \(Self.counted(counts.lists, "list")), \(counts.deletedLists) in Recently deleted, \(Self.counted(counts.items, "item")).
+            \(lists.exportDate.formatted(.iso8601)): \(counts.lists.counted(.list)), \(counts.deletedLists) in Recently deleted, \(counts.items.counted(.item)).
 
             `\(ListGistBackup.dataFile)` holds them encrypted with the passphrase chosen in Hearth (base64 of Hearth's \
             encrypted backup format, `docs/encrypted-backups.md`): this gist alone does not reveal them. \

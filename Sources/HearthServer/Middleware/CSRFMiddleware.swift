@@ -27,6 +27,7 @@ struct CSRFMiddleware: RouterMiddleware {
         let existing = request.cookies[Self.cookieName]?.value.nilIfEmpty
         // Only pages put the token in their forms; an API request gets none made.
         context.csrfToken = existing ?? (request.isAPI ? "" : SecretToken.generate())
+        context.pagePath = request.uri.path
         if request.isAPI {
             if context.sessionHash != nil && !request.method.isSafe {
                 guard Self.matches(existing, request.headers[Self.headerName]) else {

@@ -40,6 +40,16 @@ struct Layout: Sendable {
     let assetVersion: String
     let notice: String?
     let nav: [NavItem]
+    /// The section's own pages (Items, Capture, Receipts…): a row on phones, under the section in
+    /// the desktop's sidebar.
+    let subnav: [NavItem]
+    /// Whether the phone's row shows: on the section's own pages, not on an item or a list, which
+    /// have their way back instead.
+    let showsSubnav: Bool
+    let hasSubnav: Bool
+    /// The section's name, for its sub-navigation's label, and its first page.
+    let sectionTitle: String
+    let sectionHref: String
     /// A page behind the inventory's lock: its choice (``InventoryLock/choice``), for the page to
     /// say when it is hidden or used.
     let inventoryLock: String?
@@ -71,37 +81,26 @@ struct Layout: Sendable {
         self.nav = Section.allCases.map { item in
             NavItem(title: item.title, href: "/" + item.rawValue, icon: item.icon, active: item == section)
         }
+        let pages = section?.pages ?? []
+        let current = Section.page(for: context.pagePath, among: pages)
+        self.subnav = pages.map { NavItem(title: $0.title, href: $0.href, icon: "", active: $0.href == current?.href) }
+        self.showsSubnav = pages.contains { $0.href == context.pagePath }
+        self.hasSubnav = !pages.isEmpty
+        self.sectionTitle = section?.title ?? ""
+        self.sectionHref = section.map { "/" + $0.rawValue } ?? "/"
     }
 
     /// The frame of a page kept for offline use: the tabs of a signed-in page, default appearance,
     /// and no name, zone, account or token (the page finds the account in the browser's own copy).
-    static func shell(title: String, section: Section, context: HearthRequestContext, assetVersion: String) -> Layout {
+    /// `path` is the page it stands in for (`/inventory`), for the navigation.
+    static func shell(title: String, section: Section, path: String, context: HearthRequestContext, assetVersion: String) -> Layout {
         var anonymous = context
         anonymous.user = nil
         anonymous.csrfToken = ""
+        anonymous.pagePath = path
         var frame = Layout(title: title, section: section, context: anonymous, assetVersion: assetVersion)
         frame.user = SignedIn(name: "", timeZone: "")
         frame.shell = true
         return frame
-    }
-}
-
-extension Layout.Section {
-    var title: String {
-        switch self {
-        case .focus: "Focus"
-        case .inventory: "Inventory"
-        case .lists: "Lists"
-        case .settings: "Settings"
-        }
-    }
-
-    var icon: String {
-        switch self {
-        case .focus: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.4V7z"
-        case .inventory: "M3 7l9-4 9 4v10l-9 4-9-4zm2 1.5v7.2l6 2.7v-7.2zm14 0l-6 2.7v7.2l6-2.7zM12 5.2 6.9 7.5 12 9.8l5.1-2.3z"
-        case .lists: "M4 5h2v2H4zm4 0h12v2H8zM4 11h2v2H4zm4 0h12v2H8zM4 17h2v2H4zm4 0h12v2H8z"
-        case .settings: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm-1.5-8h3l.5 2.6 2 .9 2.2-1.5 2.1 2.1-1.5 2.2.9 2 2.6.5v3l-2.6.5-.9 2 1.5 2.2-2.1 2.1-2.2-1.5-2 .9-.5 2.6h-3l-.5-2.6-2-.9-2.2 1.5-2.1-2.1 1.5-2.2-.9-2L2 13.5v-3l2.6-.5.9-2L4 5.8l2.1-2.1 2.2 1.5 2-.9z"
-        }
     }
 }

@@ -16,10 +16,13 @@ enum Notice: String {
     case testSent = "test-sent", noDevices = "no-devices", twoStepOff = "two-step-off"
     case deviceSignedOut = "device-signed-out", othersSignedOut = "others-signed-out", confirmed
     case passwordReset = "password-reset", passkeyAdded = "passkey-added", passkeyRemoved = "passkey-removed"
+    case sampleAdded = "sample-added", sampleRemoved = "sample-removed"
 
     var message: String {
         switch self {
         case .saved: "Saved."
+        case .sampleAdded: "Sample data added: four items here and a list under Lists. Try anything; remove it all in one tap when you are done."
+        case .sampleRemoved: "The sample data is gone. What you added yourself stays."
         case .testSent: "Test notification sent to your devices. It should appear within a few seconds."
         case .noDevices: "No device gets notifications yet. Enable them on this device first."
         case .passwordChanged: "Password changed. Your other sessions were signed out."

@@ -100,6 +100,6 @@ struct InventoryLabels: Sendable {
 
     /// "1 thing", "12 things · $1,240.00 · €200.00".
     static func contents(_ held: InventoryStore.HeldItems) -> String {
-        ([held.count == 1 ? "1 thing" : "\(held.count) things"] + held.values.map(\.formatted)).joined(separator: " · ")
+        ([held.count.counted(.thing)] + held.values.map(\.formatted)).joined(separator: " · ")
     }
 }

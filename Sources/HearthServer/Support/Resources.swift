@@ -17,6 +17,8 @@ enum Resources {
     }
     static var templates: URL { root.appendingPathComponent("templates") }
     static var publicFiles: URL { root.appendingPathComponent("public") }
+    /// Pictures of the sample household's items (``SampleHousehold``).
+    static var samples: URL { root.appendingPathComponent("sample") }
 
     /// Every static file, in a stable order.
     static func staticFiles() -> [URL] {

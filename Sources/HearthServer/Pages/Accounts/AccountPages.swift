@@ -133,7 +133,8 @@ struct AccountPages {
                 timeZone: AccountRules.deviceTimeZone(form.time_zone).flatMap { AccountRules.isUniversal($0) ? nil : $0 },
                 address: context.clientAddress
             )
-            return try await startSession(for: user, timeZone: nil, next: form.next, request: request, context: context)
+            // A new household starts with the welcome; joining one goes on to its invite.
+            return try await startSession(for: user, timeZone: nil, next: form.next?.nilIfEmpty ?? "/welcome", request: request, context: context)
         } catch let error as AccountError {
             let model = RegisterPage.Model(name: form.name, email: form.email, next: form.next, error: error.message)
             return try await renderRegister(model, context: context, status: ProblemDetails.status(of: error))

@@ -19,7 +19,7 @@ struct FocusPages {
 
     /// The timer page as the service worker keeps it: its script starts from the account's offline copy.
     func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let page = FocusPage(layout: Layout.shell(title: "Focus", section: .focus, context: context, assetVersion: services.renderer.assetVersion),
+        let page = FocusPage(layout: Layout.shell(title: "Focus", section: .focus, path: "/focus", context: context, assetVersion: services.renderer.assetVersion),
                              timerJSON: "null", settingsJSON: "null", timeZone: "", initialTime: "--:--")
         return try services.renderer.render("focus", page).keptByServiceWorker()
     }

@@ -24,8 +24,8 @@ struct StatisticsPage: Sendable {
         }
         figures = [
             figure("Today", statistics.todayTotals), figure("This week", statistics.week), figure("This month", statistics.month),
-            Figure(title: "Current streak", value: Self.days(statistics.currentStreak), detail: "days in a row with a completed focus session"),
-            Figure(title: "Longest streak", value: Self.days(statistics.longestStreak), detail: "best run so far"),
+            Figure(title: "Current streak", value: statistics.currentStreak.counted(.day), detail: "days in a row with a completed focus session"),
+            Figure(title: "Longest streak", value: statistics.longestStreak.counted(.day), detail: "best run so far"),
         ]
         week = SVGChart.bars(Array(statistics.days.suffix(7)), title: "Focus time, last 7 days", weekly: false)
         month = SVGChart.bars(Array(statistics.days.suffix(30)), title: "Focus time, last 30 days", weekly: true)
@@ -38,5 +38,4 @@ struct StatisticsPage: Sendable {
         ]
     }
 
-    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 }

@@ -20,7 +20,7 @@ struct DeletedItemsPage: Sendable {
             let days = max(0, Int((secondsLeft / 86_400).rounded(.up)))
             return Entry(id: item.id.text, name: item.name,
                          thumb: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
-                         remaining: days == 0 ? "deleted for good soon" : days == 1 ? "1 day left" : "\(days) days left")
+                         remaining: days == 0 ? "deleted for good soon" : "\(days.counted(.day)) left")
         }
     }
 }

@@ -16,7 +16,7 @@ struct InventoryCapturePages {
     /// for, adds the rooms from the account's offline copy, and keeps what is captured in the outbox
     /// until the connection is back.
     func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let layout = Layout.shell(title: "Capture", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
+        let layout = Layout.shell(title: "Capture", section: .inventory, path: "/inventory/capture", context: context, assetVersion: services.renderer.assetVersion)
         var page = CapturePage(layout: layout, rooms: [], mode: "photo", maxUploadMB: services.configuration.limits.maxUploadBytes / 1_048_576)
         page.receiptMode = true // the script keeps the mode asked for; barcodes are looked up on the server
         return try services.renderer.render("inventory-capture", page).keptByServiceWorker()

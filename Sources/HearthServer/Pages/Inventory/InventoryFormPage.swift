@@ -27,8 +27,12 @@ struct SelectOption: Sendable {
     }
 }
 
-/// The form to add or edit an item.
+/// The form to add or edit an item: photos first (a new item), then what makes an item documented
+/// (name, value, room, category), then "More details" folded.
 struct InventoryFormPage: Sendable {
+    /// The fields shown outside "More details".
+    static let essentialFields: Set<String> = ["name", "purchase_price", "purchase_currency", "room", "category"]
+
     let layout: Layout
     /// Where the form posts to.
     let action: String
@@ -39,6 +43,11 @@ struct InventoryFormPage: Sendable {
     let form: InventoryItemForm
     let rooms: [SelectOption]
     let categories: [SelectOption]
+    /// No room (or category) chosen: its "No room" chip is the checked one.
+    let noRoom: Bool
+    let noCategory: Bool
+    /// "More details" starts open when the error is about a field in it.
+    let moreOpen: Bool
     let conditions: [SelectOption]
     /// Sold or archived (owned is the empty option).
     let statuses: [SelectOption]
@@ -50,10 +59,12 @@ struct InventoryFormPage: Sendable {
     /// The field the error is about, to mark it.
     let errorField: String?
     let isNew: Bool
+    /// The largest photo the server takes, for the form to say before it sends one.
+    let maxUploadMB: Int
 
     init(layout: Layout, action: String, heading: String, submit: String, back: String, form: InventoryItemForm,
          rooms: [InventoryGroup], categories: [InventoryGroup], currency: String, error: String? = nil, errorField: String? = nil,
-         isNew: Bool) {
+         isNew: Bool, maxUploadMB: Int) {
         self.layout = layout
         self.action = action
         self.heading = heading
@@ -62,6 +73,9 @@ struct InventoryFormPage: Sendable {
         self.form = form
         self.rooms = SelectOption.groups(rooms, selected: form.room)
         self.categories = SelectOption.groups(categories, selected: form.category)
+        noRoom = !self.rooms.contains(where: \.selected)
+        noCategory = !self.categories.contains(where: \.selected)
+        moreOpen = errorField.map { !Self.essentialFields.contains($0) } ?? false
         self.conditions = SelectOption.conditions(selected: form.condition)
         self.statuses = SelectOption.list(ItemDisposition.allCases.map { ($0.rawValue, $0.title) }, selected: form.status)
         self.purchaseCurrencies = SelectOption.currencies(selected: form.purchaseCurrency, household: currency)
@@ -71,5 +85,6 @@ struct InventoryFormPage: Sendable {
         self.error = error
         self.errorField = errorField
         self.isNew = isNew
+        self.maxUploadMB = maxUploadMB
     }
 }

@@ -44,65 +44,9 @@ struct GroupNames: Sendable {
     func categoryIcon(_ id: UUID?) -> String? { id.flatMap { categories[$0]?.icon } }
 }
 
-/// The filters of the item list as they appear in the address (`/inventory?room=…&sort=value`).
-struct InventoryFilters: Sendable {
-    var q: String?
-    var room: String?
-    var category: String?
-    var tag: String?
-    var documented: String?
-    var condition: String?
-    var missing: String?
-    var warranty: Bool
-    /// owned (absent), gone (sold or archived) or all.
-    var status: String?
-    var sort: String
-
-    init(_ parameters: [String: String]) {
-        func value(_ key: String) -> String? { parameters[key]?.trimmingCharacters(in: .whitespaces).nilIfEmpty }
-        q = value("q")
-        room = value("room")
-        category = value("category")
-        tag = value("tag")
-        documented = value("documented")
-        condition = value("condition")
-        missing = value("missing")
-        warranty = value("warranty") == "1"
-        status = value("status").flatMap { ItemQuery.Status(rawValue: $0) }.flatMap { $0 == .owned ? nil : $0.rawValue }
-        sort = value("sort").flatMap { ItemQuery.Sort(rawValue: $0)?.rawValue } ?? "name"
-    }
-
-    /// The store's query for these filters.
-    func query(today: CalendarDate, cursor: String?, limit: Int) -> ItemQuery {
-        func group(_ text: String?) -> ItemQuery.GroupFilter? {
-            text == "none" ? .unassigned : text.flatMap(UUID.init(uuidString:)).map { .group($0) }
-        }
-        return ItemQuery(
-            text: q, room: group(room), category: group(category), tag: tag,
-            documented: documented.map { $0 == "yes" }, condition: condition.flatMap(ItemCondition.init(rawValue:)),
-            missing: missing.flatMap(DocumentationField.init(rawValue:)),
-            warrantyEndsBy: warranty ? today.adding(days: InventorySummary.warrantyHorizonDays) : nil, today: today,
-            status: status.flatMap(ItemQuery.Status.init(rawValue:)) ?? .owned, sort: ItemQuery.Sort(rawValue: sort) ?? .name, cursor: cursor,
-            limit: limit
-        )
-    }
-
-    /// The address part for these filters, to carry them into "More" and the fragment requests.
-    var queryString: String {
-        let pairs: [(String, String?)] = [("q", q), ("room", room), ("category", category), ("tag", tag), ("documented", documented),
-                                          ("condition", condition), ("missing", missing), ("warranty", warranty ? "1" : nil),
-                                          ("status", status), ("sort", sort == "name" ? nil : sort)]
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return pairs.compactMap { key, value in value.map { "\(key)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" } }
-            .joined(separator: "&")
-    }
-
-    var isFiltered: Bool { !queryString.replacingOccurrences(of: "sort=\(sort)", with: "").isEmpty }
-}
-
-/// The inventory home: the summary cards, value by room and category, what to fix next, and the
-/// item list with its search, filters and bulk changes.
+/// The inventory home, items first: search, rooms and categories as chips, the summary as one line
+/// that opens the cards and charts, one suggestion of what to fix next, and the items with their
+/// filters and bulk changes.
 struct InventoryHomePage: Sendable {
     struct Card: Sendable {
         let title: String
@@ -134,6 +78,13 @@ struct InventoryHomePage: Sendable {
     let roomScores: [RoomScore]
     let cards: [Card]
     let score: Int
+    let totalValue: String
+    /// "3 of 12 documented".
+    let documentedText: String
+    let chips: [Chip]
+    let hasChips: Bool
+    /// The sample household's items are here: the page offers to remove them.
+    var hasSample = false
     let roomChart: String
     let categoryChart: String
     let hasValues: Bool
@@ -161,27 +112,32 @@ struct InventoryHomePage: Sendable {
 
     init(layout: Layout, summary: InventorySummary, currency: String, page: ItemPage, searchError: String?, filters: InventoryFilters,
          rooms: [InventoryGroup], categories: [InventoryGroup], tags: [String], justDeleted: InventoryItem?,
-         dueMaintenance: [InventoryStore.DueMaintenance], today: CalendarDate) {
+         dueMaintenance: [InventoryStore.DueMaintenance], today: CalendarDate, compact: Bool) {
         self.layout = layout
+        totalValue = InventoryFormat.totals(summary.totals)
+        documentedText = "\(summary.documentedCount.grouped) of \(summary.itemCount.grouped) documented"
+        chips = Chip.all(summary: summary, filters: filters)
+        hasChips = chips.count > 1
         maintenance = dueMaintenance.map { MaintenanceRow($0.task, itemName: $0.itemName, today: today) }
         hasMaintenance = !maintenance.isEmpty
         let names = GroupNames(rooms: rooms, categories: categories)
         let percent = Int((summary.documentedShare * 100).rounded())
         cards = [
-            Card(title: "Items", value: summary.itemCount.formatted(), detail: "in \(summary.byRoom.filter { $0.itemCount > 0 && $0.group != nil }.count) rooms", href: nil),
-            Card(title: "Total value", value: InventoryFormat.totals(summary.totals), detail: "to replace it all", href: "/inventory?sort=value"),
-            Card(title: "Documented", value: "\(percent) %", detail: "\(summary.documentedCount) of \(summary.itemCount) items", href: "/inventory?documented=no"),
-            Card(title: "Missing photos", value: "\(summary.missingPhotos)", detail: "items", href: "/inventory?missing=photo"),
-            Card(title: "Missing receipts", value: "\(summary.missingReceipts)", detail: "items", href: "/inventory?missing=receipt"),
-            Card(title: "Missing values", value: "\(summary.missingValues)", detail: "items", href: "/inventory?missing=value"),
-            Card(title: "Warranties ending", value: "\(summary.warrantiesEnding)", detail: "in 90 days", href: "/inventory?warranty=1"),
-            Card(title: "Yearly check", value: "\(summary.unchecked)", detail: summary.unchecked == 1 ? "item not seen in 12 months" : "items not seen in 12 months",
+            Card(title: "Items", value: summary.itemCount.grouped,
+                 detail: "in \(summary.byRoom.filter { $0.itemCount > 0 && $0.group != nil }.count.counted(.room))", href: nil),
+            Card(title: "Total value", value: totalValue, detail: "to replace it all", href: "/inventory?sort=value"),
+            Card(title: "Documented", value: "\(percent) %", detail: "\(summary.documentedCount.grouped) of \(summary.itemCount.counted(.item))", href: "/inventory?documented=no"),
+            Card(title: "Missing photos", value: summary.missingPhotos.grouped, detail: summary.missingPhotos == 1 ? "item" : "items", href: "/inventory?missing=photo"),
+            Card(title: "Missing receipts", value: summary.missingReceipts.grouped, detail: summary.missingReceipts == 1 ? "item" : "items", href: "/inventory?missing=receipt"),
+            Card(title: "Missing values", value: summary.missingValues.grouped, detail: summary.missingValues == 1 ? "item" : "items", href: "/inventory?missing=value"),
+            Card(title: "Warranties ending", value: summary.warrantiesEnding.grouped, detail: "in 90 days", href: "/inventory?warranty=1"),
+            Card(title: "Yearly check", value: summary.unchecked.grouped, detail: summary.unchecked == 1 ? "item not seen in 12 months" : "items not seen in 12 months",
                  href: "/inventory/check"),
         ]
         score = summary.score
         roomScores = summary.byRoom.filter { $0.itemCount > 0 }.map { total in
             RoomScore(name: total.group.map { [$0.icon, $0.name].compactMap { $0 }.joined(separator: " ") } ?? "No room",
-                      items: total.itemCount == 1 ? "1 item" : "\(total.itemCount) items", score: total.score,
+                      items: total.itemCount.counted(.item), score: total.score,
                       href: "/inventory?room=\(total.group?.id.text ?? "none")&documented=no#items")
         }
         let inCurrency = { (totals: [Money]) in totals.first { $0.currency == currency }?.amount ?? 0 }
@@ -197,7 +153,7 @@ struct InventoryHomePage: Sendable {
                    actions: entry.item.documentation.missing.prefix(3).map(\.action).joined(separator: " · "))
         }
         hasFixNext = !fixNext.isEmpty
-        list = ItemListFragment(page: page, searchError: searchError, names: names, filters: filters, csrfToken: layout.csrfToken)
+        list = ItemListFragment(page: page, searchError: searchError, names: names, filters: filters, csrfToken: layout.csrfToken, compact: compact)
         self.filters = filters
         let withNone = { (groups: [InventoryGroup], none: String) in [SelectOption(value: "none", title: none, selected: false)] + SelectOption.groups(groups, selected: nil) }
         self.rooms = SelectOption.list([("none", "No room")] + rooms.map { ($0.id.text, $0.name) }, selected: filters.room)
@@ -220,6 +176,8 @@ struct InventoryHomePage: Sendable {
 struct ItemListFragment: Sendable {
     let items: [ItemRow]
     let total: String
+    /// "1 item matches", "2 items match".
+    let matchVerb: String
     /// The address of the next page, when there is one.
     let more: String?
     let moreFragment: String?
@@ -227,10 +185,13 @@ struct ItemListFragment: Sendable {
     /// Why the search's filters could not be read (an unknown filter, a bad value): shown instead of items.
     let searchError: String?
     let csrfToken: String
+    /// The compact list rather than the grid: the person's choice, kept in a cookie.
+    let compact: Bool
 
-    init(page: ItemPage, searchError: String? = nil, names: GroupNames, filters: InventoryFilters, csrfToken: String) {
+    init(page: ItemPage, searchError: String? = nil, names: GroupNames, filters: InventoryFilters, csrfToken: String, compact: Bool) {
         items = page.items.map { ItemRow($0, groups: names) }
-        total = page.total == 1 ? "1 item" : "\(page.total.formatted()) items"
+        total = page.total.counted(.item)
+        matchVerb = page.total == 1 ? "matches" : "match"
         let query = filters.queryString
         let cursor = page.nextCursor.map { "cursor=\($0)" }
         more = cursor.map { "/inventory?\([query, $0].filter { !$0.isEmpty }.joined(separator: "&"))#items" }
@@ -238,5 +199,6 @@ struct ItemListFragment: Sendable {
         filtered = filters.isFiltered
         self.searchError = searchError
         self.csrfToken = csrfToken
+        self.compact = compact
     }
 }

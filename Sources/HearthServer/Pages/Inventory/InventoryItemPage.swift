@@ -163,7 +163,7 @@ enum InventoryFormat {
     static func warranty(_ end: CalendarDate, today: CalendarDate) -> String {
         let days = today.days(until: end)
         if days < 0 { return "ended \(date(end))" }
-        let left = days == 0 ? "ends today" : days == 1 ? "1 day left" : days <= 90 ? "\(days) days left" : nil
+        let left = days == 0 ? "ends today" : days <= 90 ? "\(days.counted(.day)) left" : nil
         return "until \(date(end))" + (left.map { " (\($0))" } ?? "")
     }
 

@@ -190,7 +190,7 @@ struct OrganizePage: Sendable {
             noun = kind.noun
             rows = groups.enumerated().map { index, group in
                 let count = counts[group.id] ?? 0
-                return Row(id: group.id.text, name: group.name, icon: group.icon ?? "", color: (group.color ?? OrganizePage.noColor).lowercased(), items: count == 1 ? "1 item" : "\(count) items",
+                return Row(id: group.id.text, name: group.name, icon: group.icon ?? "", color: (group.color ?? OrganizePage.noColor).lowercased(), items: count.counted(.item),
                            deleteHint: count == 0 ? "Delete" : "Delete (\(count == 1 ? "its item keeps" : "its \(count) items keep") existing, with no \(kind.noun))",
                            confirmText: count == 0 ? "It holds no items." : "\(count == 1 ? "Its item stays" : "Its \(count) items stay") in the inventory, with no \(kind.noun).",
                            up: index == 0 ? nil : index, down: index == groups.count - 1 ? nil : index + 2)

@@ -41,14 +41,14 @@ struct InventoryPages {
     /// The item list as the service worker keeps it: its script draws the account's copy of the
     /// list as last seen, with the thumbnails kept.
     func shell(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let layout = Layout.shell(title: "Inventory", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
+        let layout = Layout.shell(title: "Inventory", section: .inventory, path: "/inventory", context: context, assetVersion: services.renderer.assetVersion)
         return try services.renderer.render("inventory-offline", OfflinePage(layout: layout)).keptByServiceWorker()
     }
 
     /// An item's page, its edit form and the new-item form as the service worker keeps them: the
     /// script draws the account's copy of the one asked for, which then works through the outbox.
     func itemShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let layout = Layout.shell(title: "Item", section: .inventory, context: context, assetVersion: services.renderer.assetVersion)
+        let layout = Layout.shell(title: "Item", section: .inventory, path: "/inventory/items/item", context: context, assetVersion: services.renderer.assetVersion)
         return try services.renderer.render("inventory-item-offline", OfflinePage(layout: layout)).keptByServiceWorker()
     }
 
@@ -66,16 +66,25 @@ struct InventoryPages {
            let item = try await services.inventory.item(id: id, householdId: user.householdId, includingDeleted: true), item.deletedAt != nil {
             justDeleted = item
         }
-        let model = InventoryHomePage(
+        var model = InventoryHomePage(
             layout: services.layout("Inventory", .inventory, context, notice: Notice.from(request)),
             summary: try await services.inventory.summary(householdId: user.householdId, today: today),
             currency: try await services.inventory.currency(householdId: user.householdId), page: page, searchError: searchError, filters: filters,
             rooms: rooms, categories: categories, tags: try await services.inventory.tags(householdId: user.householdId), justDeleted: justDeleted,
             dueMaintenance: try await services.inventory.dueMaintenance(householdId: user.householdId,
                                                                         through: today.adding(days: MaintenanceStatus.soonDays) ?? today, limit: 20),
-            today: today
+            today: today, compact: Self.wantsCompactList(request)
         )
+        model.hasSample = try await SampleHousehold(services: services).hasItems(household: user.householdId)
         return try services.renderer.render("inventory", model)
+    }
+
+    /// The cookie that remembers the person's choice of the compact list over the grid (set by
+    /// inventory.js; a preference of this browser, like the theme of a device).
+    static let itemViewCookie = "hearth_items"
+
+    static func wantsCompactList(_ request: Request) -> Bool {
+        request.cookies[itemViewCookie]?.value == "list"
     }
 
     /// The item list alone, for search as you type and "More".
@@ -85,7 +94,8 @@ struct InventoryPages {
         let (page, searchError) = try await pageOfItems(filters, user: user, cursor: request.uri.queryParameters["cursor"].map(String.init))
         let names = GroupNames(rooms: try await services.inventory.groups(.room, householdId: user.householdId),
                                categories: try await services.inventory.groups(.category, householdId: user.householdId))
-        return try services.renderer.render("inventory-items", ItemListFragment(page: page, searchError: searchError, names: names, filters: filters, csrfToken: context.csrfToken))
+        return try services.renderer.render("inventory-items", ItemListFragment(page: page, searchError: searchError, names: names, filters: filters,
+                                                                                 csrfToken: context.csrfToken, compact: Self.wantsCompactList(request)))
     }
 
     func show(_ request: Request, context: HearthRequestContext) async throws -> Response {
@@ -271,7 +281,8 @@ struct InventoryPages {
             back: path ?? "/inventory", form: form,
             rooms: try await services.inventory.groups(.room, householdId: user.householdId),
             categories: try await services.inventory.groups(.category, householdId: user.householdId),
-            currency: try await services.inventory.currency(householdId: user.householdId), error: error, errorField: field, isNew: id == nil
+            currency: try await services.inventory.currency(householdId: user.householdId), error: error, errorField: field, isNew: id == nil,
+            maxUploadMB: services.configuration.limits.maxUploadBytes / 1_048_576
         )
         return try services.renderer.render("inventory-form", page, status: error == nil ? .ok : (status == .ok ? .unprocessableContent : status))
     }

@@ -70,7 +70,7 @@ struct LabelsPage: Sendable {
         let rest = names.count - shown.count
         let list = rest > 0 ? shown.joined(separator: ", ") + " and \(rest) more"
             : shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown.joined()
-        return (names.count == 1 ? "1 label: " : "\(names.count) labels: ") + list
+        return "\(names.count.counted(Noun("label"))): " + list
     }
 
     /// Letter sheets where Letter paper is the rule (the household's money says where it is), A4 elsewhere.

@@ -27,7 +27,7 @@ struct ReceiptListPage: Sendable {
             let proposal = receipt.status == .confirmed ? nil : receipt.proposal
             let date = (receipt.date ?? proposal?.date).map(InventoryFormat.date)
             let total = (receipt.total ?? proposal?.total)?.formatted
-            let items = receipt.itemIds.count == 1 ? "1 item" : "\(receipt.itemIds.count) items"
+            let items = receipt.itemIds.count.counted(.item)
             return Row(id: receipt.id.text, title: receipt.vendor ?? proposal?.vendor ?? "Receipt",
                        detail: [date, total, items].compactMap { $0 }.joined(separator: " · "),
                        thumb: receipt.image.map { _ in "/api/v1/inventory/receipts/\(receipt.id.text)/image?size=thumb" },

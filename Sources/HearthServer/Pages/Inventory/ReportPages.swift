@@ -44,7 +44,7 @@ struct ReportsPage: Sendable {
             id = claim.id.text
             title = "\(claim.incident.kind.title) on \(InventoryFormat.date(claim.incident.date))"
             let claimed = claim.snapshot.map { $0.totals.map(\.formatted).joined(separator: " + ") }
-            detail = [claim.lines.count == 1 ? "1 item" : "\(claim.lines.count) items", claim.incident.reference, claimed,
+            detail = [claim.lines.count.counted(.item), claim.incident.reference, claimed,
                       claim.status == .frozen ? "frozen" : "draft"].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
             frozen = claim.status == .frozen
         }

@@ -30,6 +30,8 @@ struct ListsIndexPage: Sendable {
     /// which Mustache would otherwise fall back to for a card without an emoji).
     let formName: String
     let formEmoji: String
+    /// The sample household's list is here: the page offers to remove the sample.
+    var hasSample = false
 
     init(layout: Layout, lists: [ListSummary], justDeleted: ShoppingList?, error: String?, formName: String, formEmoji: String) {
         self.layout = layout
@@ -62,6 +64,16 @@ struct ShoppingListPage: Sendable {
         let title: String
     }
 
+    /// Another of the household's lists, in the desktop's pane beside this one.
+    struct Neighbour: Sendable {
+        let href: String
+        let name: String
+        let emoji: String
+        /// "3 to buy", or "Done".
+        let left: String
+        let current: Bool
+    }
+
     let layout: Layout
     let id: String
     let name: String
@@ -70,6 +82,18 @@ struct ShoppingListPage: Sendable {
     let storesJSON: String
     let userId: String
     let error: String?
+    /// The household's lists, this one marked: a pane on a desktop, hidden on phones.
+    var lists: [Neighbour] = [] { didSet { hasLists = !lists.isEmpty } }
+    /// Mustache reads stored properties only.
+    private(set) var hasLists = false
+
+    static func neighbours(_ summaries: [ListSummary], current: UUID) -> [Neighbour] {
+        summaries.map { summary in
+            let left = summary.items - summary.purchased
+            return Neighbour(href: "/lists/\(summary.list.id.text)", name: summary.list.name, emoji: summary.list.emoji ?? "🛒",
+                             left: summary.items > 0 && left == 0 ? "Done" : "\(left.grouped) to buy", current: summary.list.id == current)
+        }
+    }
     /// The categories in Hearth's order, for the item editor's choice and the headings.
     let aisles = ShoppingCategory.defaultAisleOrder.map { Aisle(id: $0.rawValue, title: $0.title) }
 }
@@ -95,9 +119,9 @@ struct DeletedListsPage: Sendable {
             let secondsLeft: TimeInterval = deletedAt.addingTimeInterval(ShoppingList.retention).timeIntervalSince(now)
             let days = max(0, Int((secondsLeft / 86_400).rounded(.up)))
             return Entry(id: summary.list.id.text, name: summary.list.name, emoji: summary.list.emoji,
-                         items: summary.items == 1 ? "1 item" : "\(summary.items) items",
+                         items: summary.items.counted(.item),
                          deleted: DisplayFormat.dateTime(deletedAt, timeZone: timeZone),
-                         remaining: days == 0 ? "deleted for good soon" : days == 1 ? "1 day left" : "\(days) days left")
+                         remaining: days == 0 ? "deleted for good soon" : "\(days.counted(.day)) left")
         }
     }
 }

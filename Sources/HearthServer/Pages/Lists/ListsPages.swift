@@ -36,14 +36,14 @@ struct ListsPages {
     /// The lists index as the service worker keeps it: no cards; its script draws them from the
     /// signed-in account's offline copy when the page cannot be loaded.
     func indexShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let layout = Layout.shell(title: "Lists", section: .lists, context: context, assetVersion: services.renderer.assetVersion)
+        let layout = Layout.shell(title: "Lists", section: .lists, path: "/lists", context: context, assetVersion: services.renderer.assetVersion)
         let page = ListsIndexPage(layout: layout, lists: [], justDeleted: nil, error: nil, formName: "", formEmoji: "")
         return try services.renderer.render("lists", page).keptByServiceWorker()
     }
 
     /// One list as the service worker keeps it: its script reads the list from the offline copy.
     func listShell(_ request: Request, context: HearthRequestContext) async throws -> Response {
-        let layout = Layout.shell(title: "List", section: .lists, context: context, assetVersion: services.renderer.assetVersion)
+        let layout = Layout.shell(title: "List", section: .lists, path: "/lists/list", context: context, assetVersion: services.renderer.assetVersion)
         let page = ShoppingListPage(layout: layout, id: "", name: "", emoji: "", listJSON: "null", storesJSON: "null", userId: "", error: nil)
         return try services.renderer.render("list", page).keptByServiceWorker()
     }
@@ -155,8 +155,9 @@ struct ListsPages {
            list.deletedAt != nil {
             justDeleted = list
         }
-        let page = ListsIndexPage(layout: services.layout("Lists", .lists, context, notice: notice), lists: lists, justDeleted: justDeleted,
+        var page = ListsIndexPage(layout: services.layout("Lists", .lists, context, notice: notice), lists: lists, justDeleted: justDeleted,
                                   error: error, formName: form?.name ?? "", formEmoji: form?.emoji ?? "")
+        page.hasSample = try await SampleHousehold(services: services).hasList(household: user.householdId)
         return try services.renderer.render("lists", page, status: status)
     }
 
@@ -165,12 +166,13 @@ struct ListsPages {
     ) async throws -> Response {
         let user = try context.requireUser()
         let document = try await services.lists.wholeDocument(id: id, householdId: user.householdId)
-        let page = ShoppingListPage(layout: services.layout(document.name, .lists, context, notice: notice),
+        var page = ShoppingListPage(layout: services.layout(document.name, .lists, context, notice: notice),
                                     id: document.id, name: document.name, emoji: document.emoji ?? "",
                                     listJSON: try EmbeddedJSON.encode(document),
                                     storesJSON: try EmbeddedJSON.encode(try await services.lists.stores(householdId: user.householdId)
                                         .map(Components.Schemas.ShoppingStore.init)),
                                     userId: user.id.text, error: error)
+        page.lists = ShoppingListPage.neighbours(try await services.lists.lists(householdId: user.householdId), current: id)
         return try services.renderer.render("list", page, status: status)
     }
 }

@@ -54,7 +54,7 @@ struct ListBackupPage: Sendable {
         self.gistId = gistId
         self.revisions = revisions.map { revision in
             let summary = revision.counts.map { counts in
-                [ListGistBackups.counted(counts.lists, "list"), "\(counts.deletedLists) deleted", ListGistBackups.counted(counts.items, "item")]
+                [counts.lists.counted(.list), "\(counts.deletedLists) deleted", counts.items.counted(.item)]
                     .joined(separator: " · ")
             } ?? "no lists backup Hearth can read"
             let origin = revision.kind == .original ? " (the original app's)" : ""

@@ -1,8 +1,10 @@
 // Hearth, on every page: installs the service worker (the app opens like an installed app and
 // works offline where it can); asks before a form marked data-confirm destroys something; sends the
 // device's time zone with sign-in and registration, and offers to switch when the signed-in
-// profile's zone differs from this device's; signing out ends this browser's notifications.
+// profile's zone differs from this device's; signing out ends this browser's notifications; the
+// keyboard's shortcuts (keyboard.js).
 import { forgetThisDevice } from "./push-device.js";
+import "./keyboard.js";
 document.addEventListener("submit", (event) => {
   const question = event.target.dataset?.confirm;
   if (question && !window.confirm(question)) event.preventDefault();

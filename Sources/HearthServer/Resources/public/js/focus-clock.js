@@ -30,7 +30,6 @@ function validTimeZone(zone) {
 }
 
 const pad = (n) => String(n).padStart(2, "0");
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** 25:00, or 1:05:00 from an hour up; seconds are rounded up, as the server does. */
 export function formatClock(seconds) {

@@ -3,9 +3,10 @@
 // and what each event brings: the new state, an announcement, and at a phase's end sound,
 // vibration and a notification.
 
+import { counted } from "./counted.js";
 import { playSound, startAlarmLoop } from "./focus-audio.js";
 import {
-  END_MESSAGES, PHASE_TITLES, alarmTexts, clockFormat, formatClock, formatDuration, formatTarget, parseTime, plural,
+  END_MESSAGES, PHASE_TITLES, alarmTexts, clockFormat, formatClock, formatDuration, formatTarget, parseTime,
   remainingSeconds, serverNow,
 } from "./focus-clock.js";
 import { followEvents, request } from "./api.js";
@@ -46,7 +47,7 @@ function describe({ type, timer: t, session, workout }) {
     case "extended": return `${formatClock(remainingSeconds(t))} left.`;
     case "alarm": return alarmTexts(t).join(" ");
     case "dismissed": return "Alarm off.";
-    case "workoutEnded": return workout ? `Workout ended: ${plural(workout.rests, "rest")}.` : "Workout ended.";
+    case "workoutEnded": return workout ? `Workout ended: ${counted(workout.rests, "rest")}.` : "Workout ended.";
     default: return "";
   }
 }

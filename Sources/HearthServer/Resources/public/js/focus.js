@@ -14,10 +14,11 @@
 // The timer and settings are kept in this account's offline copy: a page the service worker opens
 // without a connection (the gym) starts from it, counts down and rings on its own.
 
+import { counted } from "./counted.js";
 import { stopAlarmLoop, unlockAudio } from "./focus-audio.js";
 import {
   PHASE_TITLES, alarmTexts, clockFormat, clockOffset, formatClock, formatDuration, formatMinutes, formatSpan, formatTarget, hhmm,
-  isActive, isRunning, nextFullHour, parseTime, plural, remainingSeconds, scheduleTicks as scheduleClockTicks, secondsUntil,
+  isActive, isRunning, nextFullHour, parseTime, remainingSeconds, scheduleTicks as scheduleClockTicks, secondsUntil,
   serverNow, showTitle, startFromOffset, startTicks, timeZone, updateOffset,
 } from "./focus-clock.js";
 import { REST, bindControls, renderControls, showError, startFromShortcut } from "./focus-controls.js";
@@ -211,7 +212,7 @@ function renderWorkout(t, mode) {
   status.hidden = mode !== "rest" || !t.workout;
   if (t.workout) {
     const w = t.workout;
-    setText(status, `Workout since ${clockFormat.format(parseTime(w.startedAt))}: ${plural(w.rests, "rest")}, ${formatDuration(w.restSeconds)} resting`);
+    setText(status, `Workout since ${clockFormat.format(parseTime(w.startedAt))}: ${counted(w.rests, "rest")}, ${formatDuration(w.restSeconds)} resting`);
   }
   if (mode !== "rest") $("workout-summary").hidden = true;
 }

@@ -1,12 +1,14 @@
 // Hearth: starting a claim. Typing filters the items; a room's button ticks all of its shown items.
 
+import { counted } from "./counted.js";
+
 const search = document.getElementById("claim-search");
 const count = document.getElementById("claim-count");
 const boxes = () => [...document.querySelectorAll('#claim-items input[name="ids[]"]')];
 
 function updateCount() {
   const chosen = boxes().filter((box) => box.checked).length;
-  if (count) count.textContent = chosen === 0 ? "No items chosen yet." : `${chosen} item${chosen === 1 ? "" : "s"} chosen.`;
+  if (count) count.textContent = chosen === 0 ? "No items chosen yet." : `${counted(chosen, "item")} chosen.`;
 }
 
 search?.addEventListener("input", () => {

@@ -3,10 +3,13 @@
 // item's page then shows the edit as not saved yet, and it is sent when the connection is back. The
 // server reads the fields by the form's own rules; what it refuses is shown here, on the form. Of
 // two devices editing the item offline, the later edit stands (the server says so for the other).
+// A new item's photos come first on the form: they upload once the item is saved, or wait in the
+// outbox with it. "More details" opens by itself for a field asked for in the address.
 
 import { newId } from "./api.js";
 import { messageLine } from "./message-line.js";
-import { pending, sendNow } from "./outbox.js";
+import { pending, queue, sendNow } from "./outbox.js";
+import { addPhotos, oversized } from "./inventory-upload.js";
 
 const form = document.getElementById("item-form");
 const existingId = form?.getAttribute("action").match(/\/inventory\/items\/([0-9a-f-]{36})$/i)?.[1]?.toUpperCase();
@@ -51,16 +54,77 @@ async function save(event) {
   button.disabled = true;
   const body = { ...typedFields(), changedAt: new Date().toISOString() };
   const page = `/inventory/items/${itemId}`;
+  const tooBig = oversized(photos, maxMB);
+  if (tooBig) { showError(tooBig); button.disabled = false; return; }
   try {
     const { outcome, result } = await sendNow({ url: `/api/v1${page}`, method: "PUT", body, label: `${existingId ? "saving" : "adding"} ${body.name.trim() || "an item"}` });
-    if (outcome === "waiting") location.href = page; // no connection: the item's page shows the edit as waiting
-    else if (outcome === "done") location.href = `${page}?notice=${existingId ? "saved" : "item-added"}`;
-    else showError(result.data?.detail ?? `The server refused this edit (${result.status}).`);
+    if (outcome === "waiting") {
+      await keepPhotos(body.name); // no connection: the item's page shows the item and its photos as waiting
+      location.href = page;
+    } else if (outcome === "done") {
+      if (photos.length && !(await sendPhotos(body.name))) { button.disabled = false; return; }
+      location.href = `${page}?notice=${existingId ? "saved" : "item-added"}`;
+    } else showError(result.data?.detail ?? `The server refused this edit (${result.status}).`);
   } catch (error) {
     showError(error.message);
   }
   button.disabled = false;
 }
+
+// ---------- A new item's photos ----------
+const photoInput = document.getElementById("form-photo-files");
+const photoIds = [];
+let photos = [];
+const maxMB = Number(document.querySelector("[data-max-mb]")?.dataset.maxMb ?? 25);
+
+function showPhotos() {
+  const strip = document.getElementById("form-photo-strip");
+  for (const image of strip.querySelectorAll("img")) URL.revokeObjectURL(image.src);
+  strip.replaceChildren(...photos.map((file) => {
+    const item = document.createElement("li");
+    item.className = "photo";
+    item.append(Object.assign(document.createElement("img"), { src: URL.createObjectURL(file), alt: "" }));
+    return item;
+  }));
+  document.getElementById("form-photo-button").firstChild.textContent = photos.length ? "Add more photos" : "Add photos";
+}
+
+/** Uploads the photos to the saved item; without a connection they wait in the outbox. False when refused. */
+async function sendPhotos(name) {
+  const status = document.getElementById("form-photo-status");
+  const progress = Object.assign(document.createElement("progress"), { max: 100, hidden: true });
+  status.before(progress);
+  const uploaded = await addPhotos(itemId, photos, { progress, status, ids: photoIds });
+  if (uploaded.status === 0) { await keepPhotos(name); return true; }
+  if (!uploaded.ok) showError(`${status.textContent} The item was saved without its photos: add them on its page.`);
+  return uploaded.ok;
+}
+
+function keepPhotos(name) {
+  if (!photos.length) return Promise.resolve();
+  return queue([{
+    url: `/api/v1/inventory/items/${itemId}/photos?ids=${photoIds.join(",")}`, method: "POST",
+    files: photos.map((file, index) => ({ blob: file, name: file.name || `photo-${index + 1}.jpg` })),
+    label: `uploading ${photos.length === 1 ? "a photo" : `${photos.length} photos`} of ${name.trim() || "an item"}`,
+  }]);
+}
+
+if (photoInput) {
+  document.getElementById("form-photos").hidden = false;
+  photoInput.addEventListener("change", () => {
+    for (const file of photoInput.files) { photos.push(file); photoIds.push(newId()); }
+    photoInput.value = "";
+    showPhotos();
+  });
+}
+
+// ---------- More details: open for a field the address or the browser's checks point at ----------
+const more = document.getElementById("more-details");
+function openFor(field) {
+  if (more && field && more.contains(field)) more.open = true;
+}
+openFor(location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1))));
+form?.addEventListener("invalid", (event) => openFor(event.target), true);
 
 if (form) {
   form.addEventListener("submit", save);

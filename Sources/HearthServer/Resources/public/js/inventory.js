@@ -2,6 +2,7 @@
 // server (one renderer: the same template); "Show more" appends the next page; the bulk bar acts on
 // the selected items; the list follows changes made by other members.
 
+import { counted } from "./counted.js";
 import { followEvents } from "./api.js";
 
 const form = document.getElementById("filters");
@@ -55,7 +56,7 @@ document.addEventListener("click", async (event) => {
   event.preventDefault();
   const list = await fetchList(more.dataset.fragment);
   if (!list) { location.assign(more.href); return; }
-  document.getElementById("items").append(...list.querySelector("#items").children);
+  document.getElementById("item-tiles").append(...list.querySelector("#item-tiles").children);
   const next = list.querySelector("#more-items");
   if (next) more.replaceWith(next); else more.parentElement.remove();
 });
@@ -81,7 +82,7 @@ if (bulkForm) {
   });
   bulkForm.addEventListener("submit", (event) => {
     const selected = document.querySelectorAll(".select-item:checked").length;
-    if (action.value === "delete" && !confirm(`Move ${selected} item${selected === 1 ? "" : "s"} to Recently deleted?`)) event.preventDefault();
+    if (action.value === "delete" && !confirm(`Move ${counted(selected, "item")} to Recently deleted?`)) event.preventDefault();
   });
   updateBulk();
 }
@@ -94,3 +95,48 @@ followEvents("inventory", {
   },
   onReconnect: () => schedule(300),
 });
+
+// ---------- Grid or compact list: this browser remembers the choice (the server reads the cookie) ----------
+document.addEventListener("click", (event) => {
+  const button = event.target.closest(".view-button");
+  if (!button) return;
+  const view = button.dataset.view;
+  document.cookie = `hearth_items=${view}; path=/inventory; max-age=31536000; samesite=lax`;
+  document.getElementById("item-list")?.classList.toggle("compact", view === "list");
+  for (const other of document.querySelectorAll(".view-button")) other.setAttribute("aria-pressed", String(other === button));
+});
+
+// ---------- Fix next: one suggestion at a time; "Not now" sets it aside on this browser for 30 days ----------
+const SET_ASIDE = "hearth.fixNext.setAside";
+const MONTH = 30 * 24 * 3600 * 1000;
+
+function setAside() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SET_ASIDE) ?? "{}");
+    return Object.fromEntries(Object.entries(kept).filter(([, until]) => until > Date.now()));
+  } catch {
+    return {};
+  }
+}
+
+function showSuggestion() {
+  const aside = setAside();
+  const suggestions = [...document.querySelectorAll("li.suggestion")];
+  for (const suggestion of suggestions) {
+    suggestion.hidden = Boolean(aside[suggestion.dataset.id]);
+    suggestion.querySelector(".dismiss").hidden = false;
+  }
+  const section = document.getElementById("fix-next");
+  if (section) section.hidden = suggestions.every((suggestion) => suggestion.hidden);
+}
+
+document.addEventListener("click", (event) => {
+  const dismiss = event.target.closest("li.suggestion .dismiss");
+  if (!dismiss) return;
+  const aside = setAside();
+  aside[dismiss.closest("li.suggestion").dataset.id] = Date.now() + MONTH;
+  localStorage.setItem(SET_ASIDE, JSON.stringify(aside));
+  showSuggestion();
+  document.querySelector("li.suggestion:not([hidden]) a")?.focus();
+});
+showSuggestion();

@@ -5,6 +5,7 @@
 // lines not yet saved marked. Other members' changes arrive as `list` events and are applied by
 // reading the list again once none of ours waits.
 
+import { counted } from "./counted.js";
 import { followEvents, newId, request } from "./api.js";
 import { API, readWhole } from "./list-api.js";
 import { bindDrag, dragging } from "./drag.js";
@@ -173,7 +174,7 @@ function clearPurchased() {
   if (cleared.length === 0) return;
   mutate(() => cleared.forEach((item) => items.delete(item.id)),
     [{ url: `${listURL}/clear-purchased`, method: "POST", label: `clearing the basket of ${list.name}` }]);
-  toast(cleared.length === 1 ? "1 item cleared." : `${cleared.length} items cleared.`,
+  toast(`${counted(cleared.length, "item")} cleared.`,
     { label: "Undo", run: () => restoreItems(cleared, "bringing the basket back") });
 }
 

@@ -1,6 +1,7 @@
 // Hearth Settings → Lists backup: a revision of the gist is previewed (dryRun) before it is
 // restored, through the API, and both say what they do in words.
 
+import { counted } from "./counted.js";
 import { request, problemText } from "./api.js";
 
 const form = document.getElementById("gist-restore-form");
@@ -29,10 +30,6 @@ function showPassphrase() {
   passphrase.required = encrypted;
 }
 
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
 function show(data, dryRun) {
   title.textContent = dryRun ? `What a ${data.strategy} will change` : `Restored (${data.strategy})`;
   const lists = data.lists;
@@ -40,7 +37,7 @@ function show(data, dryRun) {
     .filter(([, count]) => count > 0).map(([words, count]) => `${count} ${words}`);
   counts.replaceChildren(
     Object.assign(document.createElement("li"), { textContent: `Lists: ${parts.join(", ") || "nothing to change"}` }),
-    Object.assign(document.createElement("li"), { textContent: `The revision holds ${plural(data.items, "item")}.` }));
+    Object.assign(document.createElement("li"), { textContent: `The revision holds ${counted(data.items, "item")}.` }));
   warnings.replaceChildren(...data.warnings.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
   runButton.hidden = !dryRun;
   cancelButton.textContent = dryRun ? "Cancel" : "Done";

@@ -3,6 +3,7 @@
 // service worker's Background Sync where the browser has it, and at the next page load. The header
 // says how things stand: "Offline — 3 changes waiting", "Synced", and what the server refused.
 
+import { counted } from "./counted.js";
 import "./offline-db.js";
 import { newId } from "./api.js";
 
@@ -178,7 +179,7 @@ async function refresh() {
 
 function draw({ waiting: count, refused, state: now }) {
   if (statusLine) {
-    const changes = count === 1 ? "1 change waiting" : `${count} changes waiting`;
+    const changes = `${counted(count, "change")} waiting`;
     const offlineNow = !navigator.onLine || now === "waiting";
     if (count > 0) everWaited = true;
     statusLine.textContent = now === "signedOut" && count > 0 ? `Signed out — sign in again to send ${changes}`
