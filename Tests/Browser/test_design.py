@@ -123,6 +123,18 @@ def test_a_desktop_has_the_sections_and_their_pages_in_a_sidebar(server, browser
     wait(desktop).until(EC.visibility_of_element_located((By.ID, "search")))
     screenshot(desktop, "design/inventory-home-desktop")
 
+    # An item opens beside the list, which stays where it was; Close puts it away.
+    laptop = next(tile for tile in desktop.find_elements(By.CSS_SELECTOR, "#item-tiles .tile-link") if "Laptop" in tile.text)
+    click(desktop, laptop)
+    pane = wait(desktop).until(EC.visibility_of_element_located((By.ID, "item-pane")))
+    wait(desktop).until(lambda d: d.find_element(By.CSS_SELECTOR, "#item-pane .pane-title").text == "Laptop")
+    assert path_of(desktop) == "/inventory" and pane.location["x"] > laptop.location["x"]
+    assert pane.find_element(By.LINK_TEXT, "Open").get_attribute("href").endswith(laptop.get_attribute("href").split(server)[-1])
+    assert "$1,499.00" in pane.text
+    screenshot(desktop, "design/inventory-pane-desktop")
+    click(desktop, pane.find_element(By.CSS_SELECTOR, ".pane-close"))
+    wait(desktop).until(EC.invisibility_of_element_located((By.ID, "item-pane")))
+
 
 def test_the_keyboard_searches_starts_something_new_goes_places_and_lists_its_shortcuts(server, browser_factory):
     desktop = browser_factory(width=1280, height=900)

@@ -1,7 +1,7 @@
 """Every page of `hearth routes`, as an accessibility audit would look at it: at 360 px in Light,
 Dark and E-ink nothing scrolls sideways and text has a contrast of at least 4.5:1 (3:1 when large);
 every page has a title, every field a label, every target 44 × 44 px. Screenshots of each page at
-360 px and on a desktop in each theme are kept in .test-artifacts/browser/pages/."""
+360 px, 390 px and on a 1280 px desktop in each theme are kept in .test-artifacts/browser/pages/."""
 
 from __future__ import annotations
 
@@ -148,11 +148,13 @@ def every_page_of_a_busy_household(driver, server: str, hearth_bin) -> tuple[str
 def test_every_page_fits_a_phone_reads_well_and_can_be_tapped(server, browser_factory, hearth_bin):
     phone = browser_factory(width=PHONE_WIDTH, height=740)
     desktop = browser_factory(width=1280, height=900)
+    everyday_phone = browser_factory(width=390, height=844)  # screenshots as most phones show the pages
 
     signed_out = ["/login", "/register", "/privacy", "/no-such-page"]
     email, pages, invite = every_page_of_a_busy_household(phone, server, hearth_bin)
     signed_in = pages + ["/lists/not-a-list", "/no-such-page"]
     log_in(desktop, server, email)
+    log_in(everyday_phone, server, email)
 
     problems: list[str] = []
     for theme in THEMES:
@@ -168,9 +170,10 @@ def test_every_page_fits_a_phone_reads_well_and_can_be_tapped(server, browser_fa
                     problems.append(f"{path}: no title")
                 problems += [f"{path}: no label for {item}" for item in found["unlabelled"]]
                 problems += [f"{path}: target under 44 px: {item}" for item in found["small"]]
-            desktop.get(server + path)
-            wait(desktop).until(lambda d: d.execute_script("return document.readyState") == "complete")
-            screenshot(desktop, f"pages/{theme}-desktop-{slug(path)}")
+            for driver, name in ((desktop, "desktop"), (everyday_phone, "390")):
+                driver.get(server + path)
+                wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
+                screenshot(driver, f"pages/{theme}-{name}-{slug(path)}")
 
     anonymous = browser_factory(width=PHONE_WIDTH, height=740)
     for path in signed_out + [re.sub(r"^https?://[^/]+", "", invite)]:

@@ -77,3 +77,11 @@ import Testing
         #expect(Layout.Section.settings.pages.isEmpty)
     }
 }
+
+@Suite struct InventoryHomeWordsTests {
+    @Test func theSuggestionNamesTheFirstStepAndCountsTheRest() {
+        #expect(InventoryHomePage.nextStep([.room]) == "choose a room")
+        #expect(InventoryHomePage.nextStep([.photo, .receipt, .serialNumber]) == "add a photo and 2 more")
+        #expect(InventoryHomePage.nextStep([]) == "")
+    }
+}

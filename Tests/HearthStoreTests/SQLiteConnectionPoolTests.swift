@@ -69,6 +69,22 @@ import Testing
         try await pool.close()
     }
 
+    @Test func aQueueThatMovesIsWaitedOutLongerThanTheLimit() async throws {
+        // Fifty tasks hold the one connection 10 ms each: the last waits 500 ms or more in all, past
+        // the limit, but a connection came free every 10 ms (40 times within the limit).
+        let limit = Duration.milliseconds(400)
+        let pool = pool(maximum: 1, waitLimit: limit)
+        let started = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try await pool.withConnection { _ in try await Task.sleep(for: .milliseconds(10)) } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(ContinuousClock.now - started > limit)
+        try await pool.close()
+    }
+
     @Test func aTaskWaitsForAConnectionOnlySoLong() async throws {
         let pool = pool(maximum: 1, waitLimit: .milliseconds(50))
         let holding = try await pool.lease()

@@ -37,12 +37,6 @@ extension Layout.Section {
         }
     }
 
-    var icon: String {
-        switch self {
-        case .focus: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.4V7z"
-        case .inventory: "M3 7l9-4 9 4v10l-9 4-9-4zm2 1.5v7.2l6 2.7v-7.2zm14 0l-6 2.7v7.2l6-2.7zM12 5.2 6.9 7.5 12 9.8l5.1-2.3z"
-        case .lists: "M4 5h2v2H4zm4 0h12v2H8zM4 11h2v2H4zm4 0h12v2H8zM4 17h2v2H4zm4 0h12v2H8z"
-        case .settings: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm-1.5-8h3l.5 2.6 2 .9 2.2-1.5 2.1 2.1-1.5 2.2.9 2 2.6.5v3l-2.6.5-.9 2 1.5 2.2-2.1 2.1-2.2-1.5-2 .9-.5 2.6h-3l-.5-2.6-2-.9-2.2 1.5-2.1-2.1 1.5-2.2-.9-2L2 13.5v-3l2.6-.5.9-2L4 5.8l2.1-2.1 2.2 1.5 2-.9z"
-        }
-    }
+    /// The section's symbol in the icon sprite (templates/icons.mustache).
+    var icon: String { "icon-\(rawValue)" }
 }

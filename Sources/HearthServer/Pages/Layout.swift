@@ -10,7 +10,7 @@ struct Layout: Sendable {
     struct NavItem: Sendable {
         let title: String
         let href: String
-        /// SVG path data for the tab icon (24×24 view box).
+        /// The tab icon's symbol in the sprite (`icon-focus`).
         let icon: String
         let active: Bool
     }

@@ -8,7 +8,9 @@ final class SQLiteConnectionPool: Sendable {
     private let path: String
     private let maximum: Int
     private let setUp: SQLiteConnectionSetup
-    /// How long a task waits for a connection before it fails (30 seconds, as AsyncKit's pool).
+    /// How long a task waits while no connection comes free before it fails (30 seconds, as
+    /// AsyncKit's pool). A queue that moves is waited out however long it is: a busy process (a
+    /// server under load, a test run of hundreds of databases on two threads) is slow, not stuck.
     private let waitLimit: Duration
 
     private struct State {
@@ -18,6 +20,8 @@ final class SQLiteConnectionPool: Sendable {
         /// Tasks waiting for a connection, first come first served.
         var waiters: [Waiter] = []
         var waitersSoFar = 0
+        /// When a connection last came free (given back or handed on).
+        var lastFreed = ContinuousClock.now
         var closed = false
 
         mutating func nextWaiter() -> Waiter? {
@@ -121,8 +125,12 @@ final class SQLiteConnectionPool: Sendable {
                 state.waitersSoFar += 1
                 let number = state.waitersSoFar
                 let timeout = Task { [waitLimit] in
-                    guard (try? await Task.sleep(for: waitLimit)) != nil else { return }  // served meanwhile
-                    self.giveUp(waiter: number)
+                    var deadline = ContinuousClock.now + waitLimit
+                    while true {
+                        guard (try? await Task.sleep(until: deadline)) != nil else { return }  // served meanwhile
+                        guard let later = self.giveUp(waiter: number, unlessFreedWithin: waitLimit) else { return }
+                        deadline = later
+                    }
                 }
                 state.waiters.append(Waiter(number: number, continuation: continuation, timeout: timeout))
                 return true
@@ -131,12 +139,15 @@ final class SQLiteConnectionPool: Sendable {
         }
     }
 
-    /// Fails a task that is still waiting.
-    private func giveUp(waiter number: Int) {
-        let waiter = state.withLockedValue { state in
-            state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0) }
+    /// Fails a task that is still waiting, unless a connection came free within `limit`: then it
+    /// answers when to look again.
+    private func giveUp(waiter number: Int, unlessFreedWithin limit: Duration) -> ContinuousClock.Instant? {
+        let (waiter, later) = state.withLockedValue { state -> (Waiter?, ContinuousClock.Instant?) in
+            if state.lastFreed + limit > .now { return (nil, state.lastFreed + limit) }
+            return (state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0) }, nil)
         }
         waiter?.fail(TimedOut())
+        return later
     }
 
     /// Gives back a connection from ``lease()``. One still in a transaction (its task was
@@ -147,6 +158,7 @@ final class SQLiteConnectionPool: Sendable {
         let inTransaction = connection.isInTransaction
         let next = state.withLockedValue { state -> Next in
             if state.closed { return .close }
+            state.lastFreed = .now
             if inTransaction {
                 state.opened -= 1
                 return .discard(state.nextWaiter())

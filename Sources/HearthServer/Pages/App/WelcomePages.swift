@@ -44,7 +44,4 @@ struct WelcomePage: Sendable {
     let name: String
     /// The sample is in already (the page was opened again): it offers to go and look.
     let hasSample: Bool
-    let focusIcon = Layout.Section.focus.icon
-    let inventoryIcon = Layout.Section.inventory.icon
-    let listsIcon = Layout.Section.lists.icon
 }

@@ -21,7 +21,8 @@ struct CheckPages {
         let name: String
         let detail: String
         let thumb: String?
-        let icon: String
+        /// The category's emoji; without one the row draws the inventory's icon.
+        let icon: String?
     }
 
     struct Page: Sendable {
@@ -141,7 +142,7 @@ struct CheckPages {
                      detail: [item.assetId?.text, item.brand, item.verifiedOn.map { "checked \(InventoryFormat.date($0))" } ?? "not checked since it was added"]
                         .compactMap { $0 }.joined(separator: " · "),
                      thumb: item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) },
-                     icon: item.categoryId.flatMap { icons[$0] ?? nil } ?? "📦")
+                     icon: item.categoryId.flatMap { icons[$0] ?? nil })
             }
         }
         let page = Page(

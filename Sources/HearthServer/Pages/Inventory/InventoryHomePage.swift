@@ -7,7 +7,8 @@ struct ItemRow: Sendable {
     let id: String
     let name: String
     let thumb: String?
-    let icon: String
+    /// The category's emoji; without one the tile draws the inventory's icon.
+    let icon: String?
     let detail: String
     let value: String?
     let score: Int
@@ -20,7 +21,7 @@ struct ItemRow: Sendable {
         id = item.id.text
         name = item.name
         thumb = item.primaryPhotoId.map { PhotoURL.path(itemId: item.id, photoId: $0, size: .thumb) }
-        icon = groups.categoryIcon(item.categoryId) ?? "📦"
+        icon = groups.categoryIcon(item.categoryId)
         detail = [groups.room(item.roomId), item.brand, item.quantity > 1 ? "× \(item.quantity)" : nil].compactMap { $0 }.joined(separator: " · ")
         value = item.value?.formatted
         let documentation = item.documentation
@@ -150,7 +151,7 @@ struct InventoryHomePage: Sendable {
         fixNext = summary.fixNext.prefix(5).map { entry in
             FixRow(item: ItemRow(entry.item, groups: names),
                    risk: entry.valueAtRisk.map { "\($0.formatted) at risk" } ?? "no value yet",
-                   actions: entry.item.documentation.missing.prefix(3).map(\.action).joined(separator: " · "))
+                   actions: Self.nextStep(entry.item.documentation.missing))
         }
         hasFixNext = !fixNext.isEmpty
         list = ItemListFragment(page: page, searchError: searchError, names: names, filters: filters, csrfToken: layout.csrfToken, compact: compact)
@@ -169,6 +170,15 @@ struct InventoryHomePage: Sendable {
         moveCategories = withNone(categories, "No category")
         isEmpty = summary.itemCount == 0
         undo = justDeleted.map { Undo(id: $0.id.text, name: $0.name) }
+    }
+}
+
+extension InventoryHomePage {
+    /// What an item needs first, and how much more, to follow its name: "choose a room and 2 more".
+    static func nextStep(_ missing: [DocumentationField]) -> String {
+        guard let first = missing.first else { return "" }
+        let action = first.action.prefix(1).lowercased() + first.action.dropFirst()
+        return missing.count == 1 ? action : "\(action) and \(missing.count - 1) more"
     }
 }
 

@@ -41,7 +41,6 @@ struct InventoryItemPage: Sendable {
     let layout: Layout
     let id: String
     let name: String
-    let icon: String
     let photos: [Photo]
     /// "2 photos missing …" for an item restored from an app whose backup does not carry photos.
     let missingPhotos: String?
@@ -74,7 +73,6 @@ struct InventoryItemPage: Sendable {
         id = item.id.text
         name = item.name
         let room = rooms.first { $0.id == item.roomId }, category = categories.first { $0.id == item.categoryId }
-        icon = category?.icon ?? "📦"
         self.photos = photos.map { photo in
             Photo(id: photo.id.text, medium: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .medium),
                   original: PhotoURL.path(itemId: item.id, photoId: photo.id, size: .original),

@@ -1,6 +1,7 @@
 // Hearth Inventory: the home page. Search as you type and filters swap in the item list from the
 // server (one renderer: the same template); "Show more" appends the next page; the bulk bar acts on
-// the selected items; the list follows changes made by other members.
+// the selected items; the list follows changes made by other members. On a desktop an item opens
+// in a pane beside the list.
 
 import { counted } from "./counted.js";
 import { followEvents } from "./api.js";
@@ -140,3 +141,58 @@ document.addEventListener("click", (event) => {
   document.querySelector("li.suggestion:not([hidden]) a")?.focus();
 });
 showSuggestion();
+
+// ---------- A desktop: the selected item in a pane beside the list ----------
+// Its photos, documentation and details, read from the item's own page; "Open" goes there for the
+// rest (receipts, documents, maintenance, moving, deleting).
+const wide = matchMedia("(min-width: 1024px)");
+const pane = document.getElementById("item-pane");
+const PARTS = ["header.item-header", "#photos", "#documentation", "section.details"];
+
+function paneActions(href) {
+  const actions = document.createElement("p");
+  actions.className = "actions";
+  actions.append(Object.assign(document.createElement("a"), { className: "button primary", href, textContent: "Open" }),
+    Object.assign(document.createElement("a"), { className: "button", href: `${href}/edit`, textContent: "Edit" }),
+    Object.assign(document.createElement("button"), { type: "button", className: "pane-close", textContent: "Close" }));
+  return actions;
+}
+
+async function showInPane(link) {
+  let article = null;
+  try {
+    const response = await fetch(link.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    if (response.ok) article = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("item-page");
+  } catch { /* offline: the item's page opens instead, from this device's copy */ }
+  if (!article) { location.assign(link.href); return; }
+  const parts = PARTS.map((selector) => article.querySelector(selector)).filter(Boolean);
+  for (const part of parts) {
+    part.querySelectorAll(".photo-actions, form, .add-photos, progress").forEach((node) => node.remove());
+    [part, ...part.querySelectorAll("[id]")].forEach((node) => node.removeAttribute("id"));
+    const title = part.querySelector("h1");
+    if (title) title.replaceWith(Object.assign(document.createElement("h2"), { className: "pane-title", textContent: title.textContent }));
+  }
+  pane.replaceChildren(...parts, paneActions(link.getAttribute("href")));
+  pane.hidden = false;
+  for (const tile of document.querySelectorAll(".item-tile[aria-current]")) tile.removeAttribute("aria-current");
+  link.closest(".item-tile").setAttribute("aria-current", "true");
+  pane.focus({ preventScroll: true });
+}
+
+function closePane() {
+  pane.hidden = true;
+  document.querySelector(".item-tile[aria-current] .tile-link")?.focus();
+  for (const tile of document.querySelectorAll(".item-tile[aria-current]")) tile.removeAttribute("aria-current");
+}
+
+if (pane) {
+  document.addEventListener("click", (event) => {
+    if (event.target.closest(".pane-close")) { closePane(); return; }
+    const link = event.target.closest("#item-tiles .tile-link");
+    if (!link || !wide.matches || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    showInPane(link);
+  });
+  pane.addEventListener("keydown", (event) => { if (event.key === "Escape") closePane(); });
+  wide.addEventListener("change", () => { if (!wide.matches) closePane(); });
+}
