@@ -69,20 +69,14 @@ import Testing
         try await pool.close()
     }
 
-    @Test func aQueueThatMovesIsWaitedOutLongerThanTheLimit() async throws {
-        // Fifty tasks hold the one connection 10 ms each: the last waits 500 ms or more in all, past
-        // the limit, but a connection came free every 10 ms (40 times within the limit).
-        let limit = Duration.milliseconds(400)
-        let pool = pool(maximum: 1, waitLimit: limit)
-        let started = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<50 {
-                group.addTask { try await pool.withConnection { _ in try await Task.sleep(for: .milliseconds(10)) } }
-            }
-            try await group.waitForAll()
-        }
-        #expect(ContinuousClock.now - started > limit)
-        try await pool.close()
+    @Test func aWaitingTaskGivesUpOnlyWhenNoConnectionCameFreeForTheLimit() {
+        // A queue that moves: the last connection came free 10 s ago, so a task that has waited
+        // 45 s in all looks again when that is 30 s old. A queue that does not: it gives up.
+        let start = ContinuousClock.now, limit = Duration.seconds(30)
+        #expect(SQLiteConnectionPool.lookAgain(lastFreed: start + .seconds(35), limit: limit, now: start + .seconds(45))
+                == start + .seconds(65))
+        #expect(SQLiteConnectionPool.lookAgain(lastFreed: start, limit: limit, now: start + .seconds(30)) == nil)
+        #expect(SQLiteConnectionPool.lookAgain(lastFreed: start, limit: limit, now: start + .seconds(45)) == nil)
     }
 
     @Test func aTaskWaitsForAConnectionOnlySoLong() async throws {

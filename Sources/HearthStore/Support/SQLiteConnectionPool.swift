@@ -143,11 +143,17 @@ final class SQLiteConnectionPool: Sendable {
     /// answers when to look again.
     private func giveUp(waiter number: Int, unlessFreedWithin limit: Duration) -> ContinuousClock.Instant? {
         let (waiter, later) = state.withLockedValue { state -> (Waiter?, ContinuousClock.Instant?) in
-            if state.lastFreed + limit > .now { return (nil, state.lastFreed + limit) }
+            if let later = Self.lookAgain(lastFreed: state.lastFreed, limit: limit, now: .now) { return (nil, later) }
             return (state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0) }, nil)
         }
         waiter?.fail(TimedOut())
         return later
+    }
+
+    /// When a waiting task looks again, or nil when it gives up: it waits on while the last
+    /// connection came free less than `limit` before `now`.
+    static func lookAgain(lastFreed: ContinuousClock.Instant, limit: Duration, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        lastFreed + limit > now ? lastFreed + limit : nil
     }
 
     /// Gives back a connection from ``lease()``. One still in a transaction (its task was
