@@ -60,12 +60,12 @@ def test_the_inventory_opens_on_its_items_with_chips_one_summary_line_and_one_su
     assert len(shown) == 1 and shown[0].get_attribute("data-id") != first
 
     # A room's chip filters the items, and the count agrees with itself.
-    chip = next(c for c in phone.find_elements(By.CSS_SELECTOR, "nav.chips a.chip") if "Office" in c.text)
+    chip = next(c for c in phone.find_elements(By.CSS_SELECTOR, "nav.chip-row a.chip") if "Office" in c.text)
     submit_and_wait_for_new_page(phone, chip)
     assert f"room={rooms['office']}" in phone.current_url
     assert tile_names(phone) == ["Laptop"]
     assert phone.find_element(By.ID, "list-total").text.startswith("1 item matches")
-    assert phone.find_element(By.CSS_SELECTOR, "nav.chips a[aria-current='page']").text.endswith("Office")
+    assert phone.find_element(By.CSS_SELECTOR, "nav.chip-row a[aria-current='page']").text.endswith("Office")
 
 
 def test_the_compact_list_is_the_persons_choice_and_stays_chosen(server, browser_factory, screenshot):

@@ -10,8 +10,12 @@ struct NounTests {
         #expect((-3).counted(.day) == "-3 days")
     }
 
+    @Test func theWordAloneAgreesWithItsCount() {
+        #expect(Noun.item.word(for: 1) == "item" && Noun.item.word(for: 0) == "items" && Noun("category").word(for: 3) == "categories")
+    }
+
     @Test func regularPluralsFollowEnglishSpelling() {
-        #expect(2.counted(.category) == "2 categories")
+        #expect(2.counted(Noun("category")) == "2 categories")
         #expect(2.counted(.warranty) == "2 warranties")
         #expect(2.counted(.day) == "2 days")
         #expect(2.counted(Noun("box")) == "2 boxes")

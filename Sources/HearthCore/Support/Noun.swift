@@ -10,6 +10,11 @@ public struct Noun: Sendable, Hashable {
         self.plural = plural ?? Noun.regularPlural(of: singular)
     }
 
+    /// The form that goes with `count`: the singular for one (or minus one), else the plural.
+    public func word(for count: Int) -> String {
+        count.magnitude == 1 ? singular : plural
+    }
+
     /// "s", "es" after a hiss (s, x, z, ch, sh), "ies" for a consonant's "y".
     static func regularPlural(of word: String) -> String {
         let lower = word.lowercased()
@@ -24,7 +29,6 @@ public struct Noun: Sendable, Hashable {
 extension Noun {
     public static let item = Noun("item")
     public static let room = Noun("room")
-    public static let category = Noun("category")
     public static let photo = Noun("photo")
     public static let receipt = Noun("receipt")
     public static let value = Noun("value")
@@ -33,14 +37,13 @@ extension Noun {
     public static let list = Noun("list")
     public static let thing = Noun("thing")
     public static let warranty = Noun("warranty")
-    public static let change = Noun("change")
 }
 
 extension Int {
     /// The count and its noun as a person writes them, with thousands grouped:
     /// "1 item", "0 items", "2 categories", "1,024 items", "-1 day".
     public func counted(_ noun: Noun) -> String {
-        "\(grouped) \(magnitude == 1 ? noun.singular : noun.plural)"
+        "\(grouped) \(noun.word(for: self))"
     }
 
     /// The number with a comma between each group of three digits: "1,024", "-12,500".

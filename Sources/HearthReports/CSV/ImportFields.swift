@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HearthCore
 
@@ -158,11 +157,7 @@ enum ImportFields {
 
     /// The id an imported row keeps across imports: a UUID made from `key` (a reference, or the row).
     static func stableId(_ key: String) -> UUID {
-        var bytes = Array(SHA256.hash(data: Data(("hearth-import\u{0}" + key).utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50 // version 5 (name-based)
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        .nameBased("hearth-import\u{0}" + key)
     }
 
     /// Every record of `table` read into an item by `read`, in the file's order; a record with

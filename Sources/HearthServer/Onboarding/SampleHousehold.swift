@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import HearthCore
+import HearthReports
 import HearthStore
 import OpenAPIRuntime
 
@@ -36,15 +36,13 @@ struct SampleHousehold: Sendable {
         Item(name: "Armchair", brand: nil, cents: 34_900, room: "Living room", category: "Furniture", photo: nil, warrantyMonths: nil),
     ]
 
-    /// The id of the sample's record `label` in `household`: a name-based UUID (version 5 layout).
+    /// The id of the sample's record `label` in `household` (``Foundation/UUID/nameBased(_:)``).
     static func id(_ label: String, household: UUID) -> UUID {
-        var hash = SHA256()
-        hash.update(data: Data("hearth-sample:\(household.text):\(label)".utf8))
-        var bytes = Array(hash.finalize().prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        .nameBased("hearth-sample:\(household.text):\(label)")
+    }
+
+    static func itemIds(household: UUID) -> [UUID] {
+        items.indices.map { id("item:\($0)", household: household) }
     }
 
     /// Whether the sample's list is in the household (not deleted).
@@ -52,13 +50,9 @@ struct SampleHousehold: Sendable {
         try await services.lists.list(id: Self.id("list", household: household), householdId: household) != nil
     }
 
-    /// Whether any of the sample's items is in the household (not deleted).
+    /// Whether any of the sample's items is in the household (not deleted), in one query.
     func hasItems(household: UUID) async throws -> Bool {
-        for index in Self.items.indices where try await services.inventory.item(id: Self.id("item:\(index)", household: household),
-                                                                                 householdId: household) != nil {
-            return true
-        }
-        return false
+        try await services.inventory.items(ids: Self.itemIds(household: household), householdId: household).values.contains { $0.deletedAt == nil }
     }
 
     /// Adds what of the sample is missing, for `user`'s household.
@@ -78,9 +72,9 @@ struct SampleHousehold: Sendable {
         let categories = try await services.inventory.groups(.category, householdId: household)
         let currency = try await services.inventory.currency(householdId: household)
         let today = services.today(for: user)
-        for (index, sample) in Self.items.enumerated() {
-            let id = Self.id("item:\(index)", household: household)
-            guard try await services.inventory.item(id: id, householdId: household, includingDeleted: true) == nil else { continue }
+        let ids = Self.itemIds(household: household)
+        let existing = try await services.inventory.items(ids: ids, householdId: household)
+        for (index, (sample, id)) in zip(Self.items, ids).enumerated() where existing[id] == nil {
             let details = ItemDetails(
                 name: sample.name, roomId: rooms.first { $0.name.hasPrefix(sample.room) }?.id,
                 categoryId: categories.first { $0.name.hasPrefix(sample.category) }?.id, brand: sample.brand,
@@ -103,9 +97,7 @@ struct SampleHousehold: Sendable {
             try await services.lists.purgeList(id: listId, householdId: household)
             await services.events.publishListChange("listPurged", listId: listId, by: user)
         }
-        for index in Self.items.indices {
-            let id = Self.id("item:\(index)", household: household)
-            guard let item = try await services.inventory.item(id: id, householdId: household, includingDeleted: true) else { continue }
+        for (id, item) in try await services.inventory.items(ids: Self.itemIds(household: household), householdId: household) {
             if item.deletedAt == nil { try await services.inventory.deleteItem(id: id, householdId: household) }
             await services.media.removeUnreferenced(try await services.inventory.purgeItem(id: id, householdId: household))
             await services.events.publishInventoryChange("itemPurged", itemId: id, by: user)

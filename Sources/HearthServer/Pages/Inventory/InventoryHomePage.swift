@@ -128,11 +128,11 @@ struct InventoryHomePage: Sendable {
                  detail: "in \(summary.byRoom.filter { $0.itemCount > 0 && $0.group != nil }.count.counted(.room))", href: nil),
             Card(title: "Total value", value: totalValue, detail: "to replace it all", href: "/inventory?sort=value"),
             Card(title: "Documented", value: "\(percent) %", detail: "\(summary.documentedCount.grouped) of \(summary.itemCount.counted(.item))", href: "/inventory?documented=no"),
-            Card(title: "Missing photos", value: summary.missingPhotos.grouped, detail: summary.missingPhotos == 1 ? "item" : "items", href: "/inventory?missing=photo"),
-            Card(title: "Missing receipts", value: summary.missingReceipts.grouped, detail: summary.missingReceipts == 1 ? "item" : "items", href: "/inventory?missing=receipt"),
-            Card(title: "Missing values", value: summary.missingValues.grouped, detail: summary.missingValues == 1 ? "item" : "items", href: "/inventory?missing=value"),
+            Card(title: "Missing photos", value: summary.missingPhotos.grouped, detail: Noun.item.word(for: summary.missingPhotos), href: "/inventory?missing=photo"),
+            Card(title: "Missing receipts", value: summary.missingReceipts.grouped, detail: Noun.item.word(for: summary.missingReceipts), href: "/inventory?missing=receipt"),
+            Card(title: "Missing values", value: summary.missingValues.grouped, detail: Noun.item.word(for: summary.missingValues), href: "/inventory?missing=value"),
             Card(title: "Warranties ending", value: summary.warrantiesEnding.grouped, detail: "in 90 days", href: "/inventory?warranty=1"),
-            Card(title: "Yearly check", value: summary.unchecked.grouped, detail: summary.unchecked == 1 ? "item not seen in 12 months" : "items not seen in 12 months",
+            Card(title: "Yearly check", value: summary.unchecked.grouped, detail: "\(Noun.item.word(for: summary.unchecked)) not seen in 12 months",
                  href: "/inventory/check"),
         ]
         score = summary.score

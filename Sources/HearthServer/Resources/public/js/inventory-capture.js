@@ -5,7 +5,7 @@
 // and says whether the household owns it already.
 
 import { newId, request, problemText } from "./api.js";
-import { upload, oversized, createItem, addPhotos } from "./inventory-upload.js";
+import { upload, oversized, createItem, addPhotos, photoUpload } from "./inventory-upload.js";
 import { keepCopies, queue, readCopy } from "./outbox.js";
 
 const shell = document.documentElement.dataset.shell === "true";
@@ -69,11 +69,7 @@ async function captureItem(files) {
 function keepForLater(item, photos, photoIds, withItem) {
   const entries = [
     ...(withItem ? [{ url: "/api/v1/inventory/items", method: "POST", body: item, creates: item.id, label: `making the item ${item.name}` }] : []),
-    {
-      url: `/api/v1/inventory/items/${item.id}/photos?ids=${photoIds.join(",")}`, method: "POST",
-      files: photos.map((file, index) => ({ blob: file, name: file.name || `photo-${index + 1}.jpg` })),
-      label: `uploading ${photos.length === 1 ? "a photo" : `${photos.length} photos`} of ${item.name}`,
-    },
+    photoUpload(item.id, photos, photoIds, item.name),
   ];
   const kept = `“${item.name}” and ${photos.length === 1 ? "its photo are" : `its ${photos.length} photos are`} kept on this device and sent when the connection is back. Take the next one.`;
   document.getElementById("capture-name").value = "";

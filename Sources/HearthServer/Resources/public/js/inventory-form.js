@@ -9,7 +9,7 @@
 import { newId } from "./api.js";
 import { messageLine } from "./message-line.js";
 import { pending, queue, sendNow } from "./outbox.js";
-import { addPhotos, oversized } from "./inventory-upload.js";
+import { addPhotos, oversized, photoUpload } from "./inventory-upload.js";
 
 const form = document.getElementById("item-form");
 const existingId = form?.getAttribute("action").match(/\/inventory\/items\/([0-9a-f-]{36})$/i)?.[1]?.toUpperCase();
@@ -74,7 +74,7 @@ async function save(event) {
 // ---------- A new item's photos ----------
 const photoInput = document.getElementById("form-photo-files");
 const photoIds = [];
-let photos = [];
+const photos = [];
 const maxMB = Number(document.querySelector("[data-max-mb]")?.dataset.maxMb ?? 25);
 
 function showPhotos() {
@@ -102,11 +102,7 @@ async function sendPhotos(name) {
 
 function keepPhotos(name) {
   if (!photos.length) return Promise.resolve();
-  return queue([{
-    url: `/api/v1/inventory/items/${itemId}/photos?ids=${photoIds.join(",")}`, method: "POST",
-    files: photos.map((file, index) => ({ blob: file, name: file.name || `photo-${index + 1}.jpg` })),
-    label: `uploading ${photos.length === 1 ? "a photo" : `${photos.length} photos`} of ${name.trim() || "an item"}`,
-  }]);
+  return queue([photoUpload(itemId, photos, photoIds, name.trim() || "an item")]);
 }
 
 if (photoInput) {

@@ -50,6 +50,15 @@ export async function addPhotos(itemId, files, { progress, status, ids = null })
   return result;
 }
 
+/** The outbox entry that uploads `photos` of an item, with their `ids`, once the connection is back. */
+export function photoUpload(itemId, photos, ids, itemName) {
+  return {
+    url: `/api/v1/inventory/items/${itemId}/photos?ids=${ids.join(",")}`, method: "POST",
+    files: photos.map((file, index) => ({ blob: file, name: file.name || `photo-${index + 1}.jpg` })),
+    label: `uploading ${photos.length === 1 ? "a photo" : `${photos.length} photos`} of ${itemName}`,
+  };
+}
+
 /** Makes a new item (retries are safe: the id is chosen here, or by the caller). */
 export async function createItem(fields) {
   return request("/api/v1/inventory/items", { method: "POST", body: { id: newId(), ...fields } });
