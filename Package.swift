@@ -77,10 +77,12 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // One call into SQLiteNIO's SQLite that Swift cannot make (a C function of variable arguments).
+        .target(name: "CSQLiteSettings"),
         .target(
             name: "HearthStore",
             dependencies: [
-                "HearthCore",
+                "HearthCore", "CSQLiteSettings",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

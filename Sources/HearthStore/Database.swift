@@ -103,7 +103,7 @@ public final class Database: Sendable {
 
     /// The writing connection's settings, also when the pool opens it again (after a cancelled transaction).
     private static func writerSetUp(_ checkpointer: SQLiteCheckpointer) -> SQLiteConnectionSetup {
-        SQLiteConnectionSetup(pragmas: [
+        SQLiteConnectionSetup(calls: .writer(SQLiteWriterThread()), pragmas: [
             // Commits are not synced; checkpoints are. In WAL mode that is durable against a crash of
             // the process (the crash trials), not of the machine's power.
             "PRAGMA synchronous = NORMAL",

@@ -26,4 +26,29 @@ import HearthCore
     func refusesAnythingElse(text: String) {
         #expect(UUID(parsing: text) == nil)
     }
+
+    @Test func canonicalTextIsOnlyWhatTextWrites() {
+        func canonical(_ text: String) -> UUID? {
+            var text = text
+            return text.withUTF8 { UUID(canonical: $0) }
+        }
+        for _ in 0..<1000 {
+            let id = UUID()
+            #expect(canonical(id.text) == id)
+            #expect(canonical(id.text.lowercased()) == nil)
+            #expect(canonical(id.text.replacingOccurrences(of: "-", with: "")) == nil)
+        }
+        #expect(canonical("E621E1F8-C36C-495A-93FC-0C247A3E6E5f") == nil)
+        #expect(canonical("E621E1F8-C36C-495A-93FC-0C247A3E6E5G") == nil)
+        #expect(canonical("E621E1F8-C36C-495A-93FC-0C247A3E6E5") == nil)
+    }
+
+    @Test func takesEveryHexadecimalDigitAndNoOtherCharacter() {
+        let hexadecimal = Set("0123456789abcdefABCDEF".unicodeScalars)
+        for value in 0..<128 {
+            let character = Unicode.Scalar(UInt8(value))
+            let text = "E621E1F8-C36C-495A-93FC-0C247A3E6E5" + String(Character(character))
+            #expect((UUID(parsing: text) != nil) == hexadecimal.contains(character), "\(value)")
+        }
+    }
 }

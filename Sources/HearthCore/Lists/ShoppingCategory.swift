@@ -15,6 +15,16 @@ public enum ShoppingCategory: String, Sendable, CaseIterable, Codable {
     case pets
     case other
 
+    /// The aisle named `rawValue`, by a look along the thirteen short names: the compiler's switch
+    /// over strings cost more than the rest of reading an item's row (a list of a thousand reads a
+    /// thousand).
+    public init?(rawValue: String) {
+        guard let named = Self.names.first(where: { $0.name == rawValue }) else { return nil }
+        self = named.category
+    }
+
+    private static let names = allCases.map { (name: $0.rawValue, category: $0) }
+
     /// The heading a list shows.
     public var title: String {
         switch self {

@@ -232,8 +232,12 @@ extension Components.Schemas.ListItem {
 /// The API's categories are the Core's, by name (the CLI converts with these too).
 extension Components.Schemas.ShoppingCategory {
     public init(_ category: ShoppingCategory) {
-        self.init(rawValue: category.rawValue)!
+        self = Self.byCategory[category]!
     }
+
+    /// Found once: the generated `init(rawValue:)` is a switch over strings, paid for each item of
+    /// a list's page.
+    private static let byCategory = Dictionary(uniqueKeysWithValues: ShoppingCategory.allCases.map { ($0, Self(rawValue: $0.rawValue)!) })
 }
 
 extension ShoppingCategory {

@@ -125,13 +125,13 @@ public struct CredentialStore: Sendable {
 
     /// One query for a credential and its user: every authenticated request runs it.
     private func userJoined(on table: String, matching tokenHash: String, lastUse: String) async throws -> (any SQLRow)? {
-        try await sql.select()
+        let select = sql.select()
             .columns(UserRecord.columns.map { SQLColumn(SQLIdentifier($0), table: SQLIdentifier("users")) })
             .column(SQLColumn(SQLIdentifier(lastUse), table: SQLIdentifier(table)))
             .from(table)
             .join("users", on: SQLColumn("user_id", table: table), .equal, SQLColumn("id", table: "users"))
             .where(SQLColumn("token_hash", table: table), .equal, SQLBind(tokenHash))
-            .first()
+        return try await sql.prepared(select.query).first()
     }
 
     /// Revokes every token of the user.

@@ -43,7 +43,7 @@ public struct EventStore: Sendable {
     /// commits, so numbers follow commit order within a household.
     @discardableResult
     public func append(householdId: UUID, userId: UUID?, name: String, data: String, on db: (any SQLDatabase)? = nil) async throws -> Int64 {
-        guard let row = try await (db ?? database.sql).raw("""
+        guard let row = try await (db ?? database.sql).prepared("""
             WITH next AS (
                 INSERT INTO event_counters (household_id, seq) VALUES (\(bind: householdId), 1)
                 ON CONFLICT (household_id) DO UPDATE SET seq = event_counters.seq + 1 RETURNING seq)

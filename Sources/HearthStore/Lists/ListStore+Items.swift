@@ -163,7 +163,7 @@ extension ListStore {
         let statement = update
         let sorts = change.category != nil || change.onlyAt != nil || position != nil
         // A check is one statement; a move to another aisle or place also teaches the household and renumbers the aisle.
-        let changed: ListItem? = if !sorts { try await sql.raw(statement).first().map(Self.item(from:)) } else {
+        let changed: ListItem? = if !sorts { try await sql.prepared(statement).first().map(Self.item(from:)) } else {
             try await database.transaction { db in
                 if let onlyAt = change.onlyAt { try await Self.checkStores(onlyAt, householdId: householdId, on: db) }
                 // One move in a list's aisles at a time: the list's row first, then the item, then its aisle

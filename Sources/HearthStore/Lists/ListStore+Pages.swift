@@ -43,7 +43,7 @@ extension ListStore {
 
     /// A list of the household (also a deleted one) with the counts of its items.
     public func summary(id: UUID, householdId: UUID) async throws -> ListSummary? {
-        try await sql.raw("""
+        try await sql.prepared("""
             SELECT \(unsafeRaw: Self.listColumnList),
                 (SELECT COUNT(*) FROM list_items i WHERE i.list_id = shopping_lists.id) AS items,
                 (SELECT COUNT(*) FROM list_items i WHERE i.list_id = shopping_lists.id AND i.purchased = \(bind: true)) AS purchased_items
@@ -69,7 +69,7 @@ extension ListStore {
             if let cursor {
                 toBuy += " AND (created_at > \(SQLTimestamp(cursor.createdAt)) OR (created_at = \(SQLTimestamp(cursor.createdAt)) AND id > \(bind: cursor.id)))"
             }
-            items = try await db.raw(toBuy + " ORDER BY created_at, id" + limitClause).all().map(item(from:))
+            items = try await fetch(toBuy + " ORDER BY created_at, id" + limitClause, preparing: cursor == nil, on: db).map(item(from:))
         }
         guard items.count < limit ?? .max else { return items }
         var inBasket: SQLQueryString = "SELECT \(unsafeRaw: itemColumnList) FROM list_items WHERE list_id = \(bind: listId) AND purchased = \(bind: true)" + found
@@ -80,6 +80,13 @@ extension ListStore {
                 """
         }
         let remaining: SQLQueryString = limit.map { " LIMIT \(bind: $0 - items.count)" } ?? ""
-        return items + (try await db.raw(inBasket + " ORDER BY changed_at DESC, created_at, id" + remaining).all().map(item(from:)))
+        return items + (try await fetch(inBasket + " ORDER BY changed_at DESC, created_at, id" + remaining, preparing: cursor == nil, on: db)
+            .map(item(from:)))
+    }
+
+    /// A first page's statements are prepared (``SQLPrepared``); a later page's hold its cursor as
+    /// literals, a text of its own each time.
+    private static func fetch(_ statement: SQLQueryString, preparing: Bool, on db: any SQLDatabase) async throws -> [any SQLRow] {
+        try await preparing ? db.prepared(statement).all() : db.raw(statement).all()
     }
 }

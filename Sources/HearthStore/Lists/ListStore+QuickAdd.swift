@@ -16,7 +16,7 @@ extension ListStore {
         let key = ListRules.key(name)
         let history = remembering(name, householdId: householdId, listId: listId, added: true, quantity: quantity,
                                    category: category, onlyAt: nil, at: now, onlyFor: "added")
-        return try await db.raw("""
+        return try await db.prepared("""
             WITH target AS (
                 SELECT CASE WHEN h.category IN (\(unsafeRaw: knownCategories)) THEN h.category END AS taught_category, o.position
                 FROM shopping_lists l

@@ -21,7 +21,7 @@ extension PushStore {
     /// (`due_at`); the quiet period after the last notification is kept when they are claimed.
     public func noteListAddition(listId: UUID, householdId: UUID, userId: UUID, itemName: String) async throws {
         let newline = "\n"
-        try await database.sql.raw("""
+        try await database.sql.prepared("""
             INSERT INTO push_list_additions (list_id, household_id, added, adders, item_names, due_at, last_sent_at)
             VALUES (\(bind: listId), \(bind: householdId), 1, \(bind: userId.text), \(bind: itemName),
                 \(bind: clock.now + ListAdditions.gathering), NULL)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import PostgresKit
 import SQLKit
@@ -23,6 +24,14 @@ struct PostgresStoreDatabase: StoreDatabase {
             return try await database.sql(queryLogLevel: nil).execute(sql: query, onRow)
         }
         let columns = PostgresStoreRow.Columns()
+        if query is SQLPrepared {
+            let statement = NamedStatement.Text(sql: sql, types: NamedStatement.types(of: binds))
+            return try await database.withConnection { connection in
+                connection.eventLoop.makeFutureWithTask {
+                    try await NamedStatement.run(statement, bindings, on: connection) { onRow(PostgresStoreRow($0, columns)) }
+                }
+            }.get()
+        }
         _ = try await database.withConnection { connection in
             connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger) { onRow(PostgresStoreRow($0, columns)) }
         }.get()
@@ -69,27 +78,35 @@ struct PostgresStoreDatabase: StoreDatabase {
 
 /// One result row; see ``PostgresStoreDatabase``.
 struct PostgresStoreRow: SQLRow {
-    /// Where each column of a statement's rows is, found once from its first row (the rows are
-    /// handed over one after another on the connection's event loop).
+    /// The names of a statement's columns, read once from its first row (the rows are handed over
+    /// one after another on the connection's event loop).
     final class Columns: @unchecked Sendable {
-        private var positions: [String: Int]?
+        private var names: [String]?
 
-        func positions(of cells: PostgresRandomAccessRow) -> [String: Int] {
-            if let positions { return positions }
-            let found = Dictionary(cells.enumerated().map { ($0.element.columnName, $0.offset) }, uniquingKeysWith: { _, last in last })
-            positions = found
+        func names(of cells: PostgresRandomAccessRow) -> [String] {
+            if let names { return names }
+            let found = cells.map(\.columnName)
+            names = found
             return found
         }
     }
 
     let row: PostgresRow
     let cells: PostgresRandomAccessRow
-    let positions: [String: Int]
+    let names: [String]
 
     init(_ row: PostgresRow, _ columns: Columns) {
         self.row = row
         cells = row.makeRandomAccess()
-        positions = columns.positions(of: cells)
+        names = columns.names(of: cells)
+    }
+
+    /// A column's position by its name, the last of that name: a look along a dozen short names
+    /// costs less than hashing one, and names of another length are passed over without comparing
+    /// them.
+    private func position(_ column: String) -> Int? {
+        let length = column.utf8.count
+        return names.lastIndex { $0.utf8.count == length && $0 == column }
     }
 
     struct MissingColumn: Error {
@@ -98,17 +115,17 @@ struct PostgresStoreRow: SQLRow {
 
     var allColumns: [String] { cells.map(\.columnName) }
 
-    func contains(column: String) -> Bool { positions[column] != nil }
+    func contains(column: String) -> Bool { position(column) != nil }
 
     func decodeNil(column: String) throws -> Bool {
-        positions[column].map { cells[$0].bytes == nil } ?? true
+        position(column).map { cells[$0].bytes == nil } ?? true
     }
 
     /// Columns of the common types are read straight from their cell, as PostgresKit's fast path
     /// reads them; any other type, and every failure, is left to PostgresKit. (PostgresKit reads a
     /// user-defined type as text, and a binary numeric as a Double, in ways of its own.)
     func decode<T: Decodable>(column: String, as type: T.Type) throws -> T {
-        guard let position = positions[column] else { throw MissingColumn(column: column) }
+        guard let position = position(column) else { throw MissingColumn(column: column) }
         let cell = cells[position]
         do {
             switch ObjectIdentifier(type) {
@@ -132,5 +149,58 @@ struct PostgresStoreRow: SQLRow {
             // PostgresKit's way below says what is wrong, in its words.
         }
         return try row.sql().decode(column: column, as: T.self)
+    }
+}
+
+/// A statement PostgreSQL parses and plans once per connection, then runs by name (``SQLPrepared``).
+/// PostgresNIO names a prepared statement after a type and reads its SQL from the type; this one
+/// type stands for every text, read from ``text`` in the task that runs it, while PostgresNIO
+/// takes the name and the SQL (before it sends anything).
+struct NamedStatement: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    /// A statement's SQL and its binds' types. One prepared with a NULL leaves that parameter's type
+    /// to PostgreSQL, so the same SQL with a value there is another statement.
+    struct Text: Sendable, Hashable {
+        var sql = ""
+        var types = ""
+    }
+
+    @TaskLocal static var text = Text()
+    static var name: String { name(of: text) }
+    static var sql: String { text.sql }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+    /// Runs `statement` with `bindings` on `connection`, preparing it first if it is new there.
+    static func run(_ statement: Text, _ bindings: PostgresBindings, on connection: PostgresConnection,
+                    _ onRow: (PostgresRow) -> Void) async throws {
+        let rows = try await $text.withValue(statement) {
+            try await connection.execute(NamedStatement(bindings: bindings), logger: connection.logger)
+        }
+        for try await row in rows { onRow(row) }
+    }
+
+    /// Each bind's type, a NULL as a type of its own.
+    static func types(of binds: [any Encodable & Sendable]) -> String {
+        binds.map { bind in
+            if let optional = bind as? any OptionalBind, optional.isNone { return "NULL" }
+            return String(describing: type(of: bind))
+        }.joined(separator: ",")
+    }
+
+    /// The statements' names, given in the order they are first run: the same on every connection.
+    private static let names = NIOLockedValueBox([Text: String]())
+
+    private static func name(of text: Text) -> String {
+        names.withLockedValue { names in
+            if let name = names[text] { return name }
+            let name = "hearth_\(names.count + 1)"
+            names[text] = name
+            return name
+        }
     }
 }

@@ -1,4 +1,6 @@
+import CSQLiteSettings
 import Foundation
+import HearthCore
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -7,12 +9,12 @@ import VaporCSQLite
 
 /// One connection to an SQLite database through SQLite's C API (the library SQLiteNIO builds),
 /// which keeps each statement it prepares for the next time the same SQL runs: SQLiteNIO prepares
-/// every statement anew, and parsing an item's INSERT cost as much as running it. Each call runs
-/// on NIO's thread pool, as SQLiteNIO's do; a connection serves one task at a time
-/// (``SQLiteConnectionPool``).
+/// every statement anew, and parsing an item's INSERT cost as much as running it. A reader's calls
+/// run on NIO's thread pool, as SQLiteNIO's do; the writer's on a thread of its own
+/// (``SQLiteWriterThread``). A connection serves one task at a time (``SQLiteConnectionPool``).
 final class RawSQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
-    private let threadPool: NIOThreadPool
+    private let calls: SQLiteCalls
     /// Prepared statements by their SQL, reset after each use. Touched only by the task that holds
     /// the connection.
     private var statements: [String: OpaquePointer] = [:]
@@ -26,14 +28,14 @@ final class RawSQLiteConnection: @unchecked Sendable {
     /// What this connection's commits are reported to, kept as long as SQLite holds it (``reportCommits(to:)``).
     private var checkpointer: SQLiteCheckpointer?
 
-    private init(handle: OpaquePointer, threadPool: NIOThreadPool) {
+    private init(handle: OpaquePointer, calls: SQLiteCalls) {
         self.handle = handle
-        self.threadPool = threadPool
+        self.calls = calls
     }
 
     /// Opens (or creates) the database file at `path`, with foreign keys enforced and `setUp` applied.
-    static func open(path: String, setUp: SQLiteConnectionSetup = .init(), threadPool: NIOThreadPool = .singleton) async throws -> RawSQLiteConnection {
-        try await threadPool.runIfActive {
+    static func open(path: String, setUp: SQLiteConnectionSetup = .init()) async throws -> RawSQLiteConnection {
+        try await setUp.calls.run {
             _ = initialized
             var handle: OpaquePointer?
             let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
@@ -51,8 +53,13 @@ final class RawSQLiteConnection: @unchecked Sendable {
                 usleep(tries < 100 ? 50 : 1_000)
                 return 1
             }, nil)
-            let connection = RawSQLiteConnection(handle: handle, threadPool: threadPool)
+            let connection = RawSQLiteConnection(handle: handle, calls: setUp.calls)
             do {
+                // A statement kept prepared is run as it was planned. Without this, SQLite plans it
+                // again whenever a bind it looked at changes: one of 0 or 1 in `column = ?` (every
+                // flag), any `LIMIT ?`, a `LIKE ?`. Adding an item planned its look-up each time.
+                let kept = hearth_sqlite_keep_plans(UnsafeMutableRawPointer(handle))
+                guard kept == SQLITE_OK else { throw connection.error(kept) }
                 try connection.run("PRAGMA foreign_keys = ON", [], { _ in })
                 // A reader's page cache may grow to 16 MB (SQLite's default is 2 MB): reading a large
                 // inventory page by page otherwise reads most pages from the file again. (The
@@ -87,13 +94,20 @@ final class RawSQLiteConnection: @unchecked Sendable {
 
     /// Runs one statement with its binds, handing each row to `onRow` on the thread that steps it.
     func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void) async throws {
-        try await threadPool.runIfActive { try self.exclusively { try self.run(sql, binds, onRow) } }
+        try await calls.run { try self.exclusively { try self.run(sql, binds, onRow) } }
+    }
+
+    /// Runs `body` with its task on the writer's thread, so that its statements need no trip
+    /// there; on a reader, as it is.
+    func withTaskHere<T>(_ body: () async throws -> T) async throws -> T {
+        guard case .writer(let thread) = calls else { return try await body() }
+        return try await thread.withTask(body)
     }
 
     /// Runs one statement (an `INSERT` of one row) once for each row of `values`, `width` binds a
     /// row, in one trip to the thread pool: a bulk insert (``BulkRows``).
     func runForEachRow(_ sql: String, values: [SQLiteData], width: Int) async throws {
-        try await threadPool.runIfActive {
+        try await calls.run {
             try self.exclusively {
                 for row in stride(from: 0, to: values.count, by: width) {
                     try self.run(sql, values[row ..< row + width], { _ in })
@@ -115,7 +129,7 @@ final class RawSQLiteConnection: @unchecked Sendable {
 
     /// Finalizes the statements and closes the connection (an open transaction is rolled back).
     func close() async throws {
-        try await threadPool.runIfActive { try self.closeNow() }
+        try await calls.run { try self.closeNow() }
     }
 
     private func closeNow() throws {
@@ -147,6 +161,11 @@ final class RawSQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// How many times SQLite planned the kept statement `sql` again (by the task that holds the connection).
+    func replans(of sql: String) -> Int {
+        statements[sql].map { Int(sqlite_nio_sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0)) } ?? 0
+    }
+
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         if statements.count >= Self.statementCapacity {
@@ -171,22 +190,23 @@ final class RawSQLiteConnection: @unchecked Sendable {
         }
     }
 
-    private static func value(at column: Int32, of statement: OpaquePointer) -> SQLiteData {
+    private static func value(at column: Int32, of statement: OpaquePointer) -> SQLiteValue {
         switch sqlite_nio_sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:
-            return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+            return .data(.integer(Int(sqlite_nio_sqlite3_column_int64(statement, column))))
         case SQLITE_FLOAT:
-            return .float(sqlite_nio_sqlite3_column_double(statement, column))
+            return .data(.float(sqlite_nio_sqlite3_column_double(statement, column)))
         case SQLITE_TEXT:
-            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .text("") }
-            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .data(.text("")) }
+            let utf8 = UnsafeBufferPointer(start: text, count: Int(sqlite_nio_sqlite3_column_bytes(statement, column)))
+            if let id = UUID(canonical: utf8) { return .id(id) }
+            return .data(.text(String(decoding: utf8, as: UTF8.self)))
         case SQLITE_BLOB:
             let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
-            guard let bytes = sqlite_nio_sqlite3_column_blob(statement, column), length > 0 else { return .blob(ByteBuffer()) }
-            return .blob(ByteBuffer(bytes: UnsafeRawBufferPointer(start: bytes, count: length)))
+            guard let bytes = sqlite_nio_sqlite3_column_blob(statement, column), length > 0 else { return .data(.blob(ByteBuffer())) }
+            return .data(.blob(ByteBuffer(bytes: UnsafeRawBufferPointer(start: bytes, count: length))))
         default:
-            return .null
+            return .data(.null)
         }
     }
 
@@ -198,8 +218,10 @@ final class RawSQLiteConnection: @unchecked Sendable {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 
-/// What a pool does to each connection it opens, after ``RawSQLiteConnection/open(path:setUp:threadPool:)``'s own set-up.
+/// What a pool does to each connection it opens, after ``RawSQLiteConnection/open(path:setUp:)``'s own set-up.
 struct SQLiteConnectionSetup: Sendable {
+    /// Where its calls run.
+    var calls: SQLiteCalls = .pool(.singleton)
     /// Statements run first (per-connection settings).
     var pragmas: [String] = []
     /// Takes over the checkpoints of the connection's commits.

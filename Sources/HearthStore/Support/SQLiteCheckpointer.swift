@@ -84,7 +84,7 @@ final class SQLiteCheckpointer: Sendable {
         for await _ in wakeUps {
             let threadPool = NIOThreadPool(numberOfThreads: 1)
             threadPool.start()
-            if let connection = try? await RawSQLiteConnection.open(path: path, threadPool: threadPool) {
+            if let connection = try? await RawSQLiteConnection.open(path: path, setUp: .init(calls: .pool(threadPool))) {
                 await checkpointUntilIdle(on: connection, path: path, state: state)
                 try? await connection.close()
             } else {
@@ -133,7 +133,7 @@ extension RawSQLiteConnection {
     func checkpoint(_ mode: String) async throws -> (log: Int, copied: Int) {
         let result = NIOLockedValueBox((log: 0, copied: 0))
         try await query("PRAGMA wal_checkpoint(\(mode))", []) { row in
-            guard case .integer(let log) = row.values[1], case .integer(let copied) = row.values[2] else { return }
+            guard case .data(.integer(let log)) = row.values[1], case .data(.integer(let copied)) = row.values[2] else { return }
             result.withLockedValue { $0 = (log, copied) }
         }
         return result.withLockedValue { $0 }

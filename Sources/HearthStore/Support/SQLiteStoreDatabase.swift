@@ -44,7 +44,9 @@ struct SQLiteStoreDatabase: StoreDatabase {
             try await closure(self)
         case .pools(let writer, _):
             try await writer.withConnection { connection in
-                try await closure(SQLiteStoreDatabase(connections: .session(connection), eventLoop: eventLoop, logger: logger))
+                try await connection.withTaskHere {
+                    try await closure(SQLiteStoreDatabase(connections: .session(connection), eventLoop: eventLoop, logger: logger))
+                }
             }
         }
     }
@@ -66,19 +68,35 @@ struct SQLiteStoreDatabase: StoreDatabase {
 }
 
 /// An optional bind value, to tell nil without encoding it.
-private protocol OptionalBind {
+protocol OptionalBind {
     var isNone: Bool { get }
 }
 
 extension Optional: OptionalBind {
-    fileprivate var isNone: Bool { self == nil }
+    var isNone: Bool { self == nil }
+}
+
+/// A column's value as a row holds it: SQLite's, or a text that is exactly an id as ``UUID/text``
+/// writes it, held as the id. A list's page has two ids an item: held as text, each was a string
+/// of 36 bytes made and then parsed.
+enum SQLiteValue: Sendable, Equatable {
+    case data(SQLiteData)
+    case id(UUID)
+
+    /// The value as SQLite has it (an id as its text, as it is stored).
+    var data: SQLiteData {
+        switch self {
+        case .data(let data): data
+        case .id(let id): .text(id.text)
+        }
+    }
 }
 
 /// One result row; see ``SQLiteStoreDatabase``.
 struct SQLiteStoreRow: SQLRow {
     /// The statement's column names, shared by its rows.
     let columns: [String]
-    let values: [SQLiteData]
+    let values: [SQLiteValue]
 
     struct MissingColumn: Error {
         let column: String
@@ -89,12 +107,12 @@ struct SQLiteStoreRow: SQLRow {
     func contains(column: String) -> Bool { columns.contains(column) }
 
     func decodeNil(column: String) throws -> Bool {
-        value(column).map { $0 == .null } ?? true
+        value(column).map { $0 == .data(.null) } ?? true
     }
 
     /// A column's value by its name: a look along a dozen short names costs less than hashing one,
     /// and names of another length are passed over without comparing them.
-    private func value(_ column: String) -> SQLiteData? {
+    private func value(_ column: String) -> SQLiteValue? {
         let length = column.utf8.count
         for index in columns.indices where columns[index].utf8.count == length && columns[index] == column {
             return values[index]
@@ -105,8 +123,21 @@ struct SQLiteStoreRow: SQLRow {
     /// Columns of the common types are read straight from `SQLiteData`; any other type, and every
     /// error, is left to SQLiteKit's decoder.
     func decode<T: Decodable>(column: String, as type: T.Type) throws -> T {
-        guard let data = value(column) else { throw MissingColumn(column: column) }
+        guard let value = value(column) else { throw MissingColumn(column: column) }
         let type = ObjectIdentifier(type)
+        let data: SQLiteData
+        switch value {
+        case .id(let id):
+            switch type {
+            case ColumnTypes.uuid: return exactly(id)
+            case ColumnTypes.optionalUUID: return exactly(Optional(id))
+            case ColumnTypes.string: return exactly(id.text)
+            case ColumnTypes.optionalString: return exactly(Optional(id.text))
+            default: return try SQLiteDataDecoder().decode(T.self, from: value.data)
+            }
+        case .data(let value):
+            data = value
+        }
         switch data {
         case .text(let text):
             switch type {
