@@ -122,12 +122,16 @@ public final class Database: Sendable {
     static let sqliteReaders = 4
 
     private static func openPostgres(url: String, logger: Logger) throws -> Database {
-        let configuration: SQLPostgresConfiguration
+        var configuration: SQLPostgresConfiguration
         do {
             configuration = try SQLPostgresConfiguration(url: url)
         } catch {
             throw StoreError.badDatabaseURL(redacted(url))
         }
+        // The statements Hearth prepares (`SQLPrepared`) are the hot paths' look-ups by key: one
+        // plan fits every bind. PostgreSQL would otherwise plan the first five runs on each
+        // connection for their binds, and every later run too where its one plan looks dearer.
+        configuration.coreConfiguration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
         let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: 4, requestTimeout: .seconds(10),

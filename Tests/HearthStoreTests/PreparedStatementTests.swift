@@ -27,10 +27,13 @@ import Testing
     }
 
     /// On PostgreSQL, a prepared statement is kept on its connection under Hearth's name for it
-    /// and run by that name again; a statement that is not marked is never kept.
+    /// and run by that name again, with one plan for every bind; a statement that is not marked is
+    /// never kept.
     @Test func postgresKeepsAPreparedStatementOnItsConnection() async throws {
         guard Backend.available.contains(.postgres) else { return }
         try await withDatabase(.postgres) { database in
+            let mode = try await database.sql.raw("SHOW plan_cache_mode").first()?.decode(column: "plan_cache_mode", as: String.self)
+            #expect(mode == "force_generic_plan")
             let kept = try await database.sql.withSession { db in
                 for _ in 0..<3 { _ = try await db.prepared("SELECT \(bind: 41) + 1 AS answer").first() }
                 _ = try await db.raw("SELECT \(bind: 1) AS unmarked").first()

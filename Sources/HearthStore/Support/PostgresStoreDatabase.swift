@@ -113,7 +113,7 @@ struct PostgresStoreRow: SQLRow {
         let column: String
     }
 
-    var allColumns: [String] { cells.map(\.columnName) }
+    var allColumns: [String] { names }
 
     func contains(column: String) -> Bool { position(column) != nil }
 
