@@ -84,16 +84,18 @@ public final class Database: Sendable {
         // SELECTs outside a transaction read on their own connections meanwhile (WAL lets them),
         // so a request's reads do not queue behind the others' round trips to the thread pool.
         let checkpointer = SQLiteCheckpointer(path: path)
-        let writer = SQLiteConnectionPool(path: path, maximum: 1, setUp: writerSetUp(checkpointer))
+        let writerThread = SQLiteWriterThread()
+        let writer = SQLiteConnectionPool(path: path, maximum: 1, setUp: writerSetUp(checkpointer, on: writerThread))
         let readers = SQLiteConnectionPool(path: path, maximum: sqliteReaders)
         let sql = SQLiteStoreDatabase(connections: .pools(writer: writer, readers: readers),
                                       eventLoop: MultiThreadedEventLoopGroup.singleton.next(), logger: logger)
         return Database(sql: sql, location: location) {
             await checkpointer.stop()
-            // Both pools close, even when the first cannot.
+            // The pools and the writer's thread each close, even when one before cannot.
             var failure: (any Error)?
             do { try await readers.close() } catch { failure = error }
-            try await writer.close()
+            do { try await writer.close() } catch { failure = failure ?? error }
+            do { try await writerThread.close() } catch { failure = failure ?? error }
             if removingFilesOnClose {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
@@ -102,8 +104,8 @@ public final class Database: Sendable {
     }
 
     /// The writing connection's settings, also when the pool opens it again (after a cancelled transaction).
-    private static func writerSetUp(_ checkpointer: SQLiteCheckpointer) -> SQLiteConnectionSetup {
-        SQLiteConnectionSetup(calls: .writer(SQLiteWriterThread()), pragmas: [
+    private static func writerSetUp(_ checkpointer: SQLiteCheckpointer, on thread: SQLiteWriterThread) -> SQLiteConnectionSetup {
+        SQLiteConnectionSetup(calls: .writer(thread), pragmas: [
             // Commits are not synced; checkpoints are. In WAL mode that is durable against a crash of
             // the process (the crash trials), not of the machine's power.
             "PRAGMA synchronous = NORMAL",

@@ -9,7 +9,8 @@ import Testing
     /// A reader cancelled while an event is yielded to its stream: both end. (Yielding under the
     /// subscribers' lock once deadlocked with the cancelled stream's `onTermination` and hung the
     /// server; this test then hung in three runs of three.) The deliveries run on a thread of their
-    /// own, the cancellations on the task pool; the watchdog fails a run that is only slow.
+    /// own, the cancellations on the task pool. The watchdog fails a run in which no stream ended
+    /// for 30 s, not one that is only slow: a `make test` on two cores once took over 60 s for it.
     @Test func streamsCancelledWhileEventsArriveNeverHang() async throws {
         let subscribers = EventSubscribers()
         let user = EventHubTests.user("ada")
@@ -20,6 +21,7 @@ import Testing
         }
         delivering.start()
         defer { stop.store(true, ordering: .relaxed) }
+        let ended = Count()
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for _ in 0..<3000 {
@@ -28,17 +30,28 @@ import Testing
                     await Task.yield()
                     reader.cancel()
                     await reader.value
+                    ended.value.add(1, ordering: .relaxed)
                 }
                 return true
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(60))
-                return false
+                var seen = -1
+                while true {
+                    try await Task.sleep(for: .seconds(30))
+                    let now = ended.value.load(ordering: .relaxed)
+                    if now == seen { return false }
+                    seen = now
+                }
             }
             let first = try await group.next()!
             group.cancelAll()
             return first
         }
-        #expect(finished, "a stream's cancellation and a delivery waited for each other")
+        #expect(finished, "no stream ended for 30 s: a stream's cancellation and a delivery waited for each other")
+    }
+
+    /// How many streams ended, shared by the tasks of a group.
+    final class Count: Sendable {
+        let value = Atomic(0)
     }
 }

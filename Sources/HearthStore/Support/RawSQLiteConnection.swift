@@ -105,7 +105,7 @@ final class RawSQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs one statement (an `INSERT` of one row) once for each row of `values`, `width` binds a
-    /// row, in one trip to the thread pool: a bulk insert (``BulkRows``).
+    /// row, in one call on the connection's thread: a bulk insert (``BulkRows``).
     func runForEachRow(_ sql: String, values: [SQLiteData], width: Int) async throws {
         try await calls.run {
             try self.exclusively {

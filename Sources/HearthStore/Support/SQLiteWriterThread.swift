@@ -20,17 +20,22 @@ enum SQLiteCalls: Sendable {
 /// The thread of the connection that writes, and an executor for the task that holds it. A
 /// session (a transaction) runs its task here, so each of its statements is a call on the same
 /// thread: with a thread pool, each was two thread switches (there and back), most of the time a
-/// small write took. SQLite's calls block, so this thread runs nothing but writers.
+/// small write took. SQLite's calls block, so this thread runs nothing but its database's writer.
+/// Each database has its own: a long session (a restore) of one would otherwise hold up the others'
+/// writes, which a thread pool had not.
 final class SQLiteWriterThread: TaskExecutor {
-    /// The writers' threads, shared by every database the process opens (a server opens one; a
-    /// test run opens hundreds, so one thread each would be too many).
-    private static let threads = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
-
+    private let thread: MultiThreadedEventLoopGroup
     private let loop: any EventLoop
 
-    /// A thread for one database's writer.
+    /// A thread for one database's writer, until ``close()``.
     init() {
-        loop = Self.threads.next()
+        thread = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        loop = thread.next()
+    }
+
+    /// Ends the thread, once the writer has closed.
+    func close() async throws {
+        try await thread.shutdownGracefully()
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
