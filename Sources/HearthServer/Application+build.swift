@@ -183,7 +183,7 @@ extension AppServices {
             },
             focus: focus, events: events, webhooks: webhooks, push: push,
             lists: ListStore(database: database, clock: configuration.clock,
-                             words: try ShoppingWords.load(from: Resources.root.appendingPathComponent("shopping-words"))),
+                             words: try Resources.shoppingWords.get()),
             inventory: inventory, media: media,
             barcodes: BarcodeReader(processor: processor), receiptQueue: receiptQueue, backups: backups,
             listGists: ListGistBackups(store: ListGistStore(database: database, clock: configuration.clock), inventory: inventory, secrets: secrets,

@@ -143,7 +143,10 @@ import Testing
             let lists = ListStore(database: database, clock: clock)
             let list = try await lists.createList(id: nil, householdId: ada.householdId, name: "Groceries", emoji: nil).list
             let milk = try await lists.addItem(id: nil, listId: list.id, householdId: ada.householdId, name: "Milk", quantity: nil, note: nil).item
+            // The deletion is stamped with the database's time, somewhere between these two.
+            let deleting = Date()
             try await lists.deleteItem(id: milk.id, listId: list.id, householdId: ada.householdId)
+            let deleted = Date()
             let sync = SyncStore(database: database)
 
             // Stamped by the sweep, with nothing left noted; the deletion kept 30 days.
@@ -151,10 +154,10 @@ import Testing
             #expect(try await database.sql.raw("SELECT COUNT(*) AS n FROM sync_pending").first()?.decode(column: "n", as: Int.self) == 0)
             let head = try await sync.head(householdId: ada.householdId)
             #expect(head.version == 5 && head.forgotten == 0)
-            try await sync.sweep(now: Date() + SyncRules.tombstonesKept - 60)
+            try await sync.sweep(now: deleting + SyncRules.tombstonesKept - 60)
             #expect(try await sync.head(householdId: ada.householdId).forgotten == 0)
             // A day later it is forgotten, and a cursor from before it starts over.
-            try await sync.sweep(now: Date() + SyncRules.tombstonesKept + 86_400)
+            try await sync.sweep(now: deleted + SyncRules.tombstonesKept + 86_400)
             #expect(try await sync.head(householdId: ada.householdId).forgotten == 5)
             await #expect(throws: SyncError.self) { try await page(sync, ada, after: 3) }
 

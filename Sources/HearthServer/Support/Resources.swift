@@ -16,6 +16,8 @@ enum Resources {
         return url
     }
     static var templates: URL { root.appendingPathComponent("templates") }
+    /// The words that sort a shopping list's items into aisles, read once a process.
+    static let shoppingWords = Result { try ShoppingWords.load(from: root.appendingPathComponent("shopping-words")) }
     static var publicFiles: URL { root.appendingPathComponent("public") }
     /// Pictures of the sample household's items (``SampleHousehold``).
     static var samples: URL { root.appendingPathComponent("sample") }

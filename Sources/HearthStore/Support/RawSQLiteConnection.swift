@@ -92,9 +92,14 @@ final class RawSQLiteConnection: @unchecked Sendable {
     /// Whether a transaction is open (`BEGIN` without its `COMMIT` or `ROLLBACK`).
     var isInTransaction: Bool { sqlite_nio_sqlite3_get_autocommit(handle) == 0 }
 
-    /// Runs one statement with its binds, handing each row to `onRow` on the thread that steps it.
-    func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void) async throws {
-        try await calls.run { try self.exclusively { try self.run(sql, binds, onRow) } }
+    /// Runs one statement with its binds, handing each row to `onRow` on the thread that steps it;
+    /// `done` runs there too once the statement has ended, however it ended.
+    func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void,
+               then done: @escaping @Sendable () -> Void = {}) async throws {
+        try await calls.run {
+            defer { done() }
+            try self.exclusively { try self.run(sql, binds, onRow) }
+        }
     }
 
     /// Runs `body` with its task on the writer's thread, so that its statements need no trip

@@ -1,4 +1,6 @@
 import NIOConcurrencyHelpers
+import SQLiteNIO
+import Synchronization
 
 /// A few SQLite connections, opened when first needed and handed to one task at a time. A free
 /// connection is taken and given back under a lock, in the task that runs the statement: AsyncKit's
@@ -65,6 +67,47 @@ final class SQLiteConnectionPool: Sendable {
         let connection = try await lease()
         defer { release(connection) }
         return try await body(connection)
+    }
+
+    /// Runs one statement on a free connection, and gives the connection back on the thread that
+    /// ran it as the statement ends: not once the caller's task runs again, which in a busy process
+    /// waits its turn for a thread while the next task waits for the connection.
+    func query(_ sql: String, _ binds: [SQLiteData], _ onRow: @escaping @Sendable (SQLiteStoreRow) -> Void) async throws {
+        let connection = try await lease()
+        let giveBack = GiveBack(pool: self, connection: connection)
+        do {
+            try await connection.query(sql, binds, onRow, then: giveBack.now)
+        } catch {
+            giveBack.now()  // when the statement never ran: its thread had stopped
+            throw error
+        }
+    }
+
+    /// Holds a connection while `body` runs with its task on the connection's thread
+    /// (``RawSQLiteConnection/withTaskHere(_:)``), and gives it back there as `body` ends, for the
+    /// same reason as ``query(_:_:_:)``.
+    func withConnectionHere<T>(_ body: (RawSQLiteConnection) async throws -> T) async throws -> T {
+        let connection = try await lease()
+        return try await connection.withTaskHere {
+            defer { release(connection) }
+            return try await body(connection)
+        }
+    }
+
+    /// Gives a connection back once, from whichever of two places comes first.
+    private final class GiveBack: Sendable {
+        let pool: SQLiteConnectionPool
+        let connection: RawSQLiteConnection
+        private let done = Atomic(false)
+
+        init(pool: SQLiteConnectionPool, connection: RawSQLiteConnection) {
+            self.pool = pool
+            self.connection = connection
+        }
+
+        func now() {
+            if !done.exchange(true, ordering: .acquiringAndReleasing) { pool.release(connection) }
+        }
     }
 
     /// Closes the free connections now and the others when they are given back; waiting tasks fail.

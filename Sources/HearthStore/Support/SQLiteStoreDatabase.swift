@@ -34,7 +34,7 @@ struct SQLiteStoreDatabase: StoreDatabase {
         case .session(let connection):
             try await connection.query(sql, data, onRow)
         case .pools(let writer, let readers):
-            try await (sql.hasPrefix("SELECT") ? readers : writer).withConnection { try await $0.query(sql, data, onRow) }
+            try await (sql.hasPrefix("SELECT") ? readers : writer).query(sql, data, onRow)
         }
     }
 
@@ -43,10 +43,8 @@ struct SQLiteStoreDatabase: StoreDatabase {
         case .session:
             try await closure(self)
         case .pools(let writer, _):
-            try await writer.withConnection { connection in
-                try await connection.withTaskHere {
-                    try await closure(SQLiteStoreDatabase(connections: .session(connection), eventLoop: eventLoop, logger: logger))
-                }
+            try await writer.withConnectionHere { connection in
+                try await closure(SQLiteStoreDatabase(connections: .session(connection), eventLoop: eventLoop, logger: logger))
             }
         }
     }

@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import HearthStore
+
+/// A connection comes back to its pool on the thread that used it, as the statement or session
+/// ends, not once the task that held it runs again: in a busy process that task waits its turn
+/// for a thread, and the next task would wait for the connection all that time (a test run on two
+/// cores once waited 30 s and gave up).
+@Suite struct SQLiteGiveBackTests {
+    @Test func aStatementGivesItsConnectionBackBeforeItsTaskRunsAgain() async throws {
+        let pool = SQLiteConnectionPool(path: ":memory:", maximum: 1, waitLimit: .seconds(5))
+        let executor = HeldExecutor()
+        let first = Task(executorPreference: executor) {
+            try await pool.query("SELECT 1", []) { _ in executor.hold() }
+        }
+        try await executor.waitUntilHeld()
+        // The first task has not run since its statement ended; its connection is free all the same.
+        let second = await failure { try await pool.query("SELECT 2", []) { _ in } }
+        executor.letGo()
+        #expect(second == nil, "\(second!)")
+        try await first.value
+        try await pool.close()
+    }
+
+    @Test func aSessionGivesItsConnectionBackOnTheWritersThread() async throws {
+        let thread = SQLiteWriterThread()
+        let pool = SQLiteConnectionPool(path: ":memory:", maximum: 1, setUp: .init(calls: .writer(thread)), waitLimit: .seconds(5))
+        let executor = HeldExecutor()
+        let first = Task(executorPreference: executor) {
+            try await pool.withConnectionHere { connection in
+                try await connection.query("SELECT 1", []) { _ in }
+                executor.hold()
+            }
+            return ()
+        }
+        try await executor.waitUntilHeld()
+        let second = await failure { try await pool.query("SELECT 2", []) { _ in } }
+        executor.letGo()
+        #expect(second == nil, "\(second!)")
+        try await first.value
+        try await pool.close()
+        try await thread.close()
+    }
+}
+
+/// What `body` threw, if it did.
+private func failure(_ body: () async throws -> Void) async -> (any Error)? {
+    do { try await body() } catch { return error }
+    return nil
+}
+
+/// A task executor that runs its jobs on a queue of its own, and from ``hold()`` keeps them until
+/// ``letGo()``: a task that waits for a thread as long as the test says.
+final class HeldExecutor: TaskExecutor, Sendable {
+    private let state = Mutex((holding: false, jobs: [UnownedJob]()))
+    private let queue = DispatchQueue(label: "held-executor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let kept = state.withLock { state in
+            if state.holding { state.jobs.append(job) }
+            return state.holding
+        }
+        if !kept { run(job) }
+    }
+
+    func hold() { state.withLock { $0.holding = true } }
+
+    /// Returns once a job is kept.
+    func waitUntilHeld() async throws {
+        while state.withLock({ $0.jobs.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    func letGo() {
+        let jobs = state.withLock { state in
+            state.holding = false
+            defer { state.jobs = [] }
+            return state.jobs
+        }
+        jobs.forEach(run)
+    }
+
+    private func run(_ job: UnownedJob) {
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
