@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 import Testing
 @testable import HearthStore
@@ -15,12 +14,8 @@ import Testing
         let first = Task(executorPreference: executor) {
             try await pool.query("SELECT 1", []) { _ in executor.hold() }
         }
-        try await executor.waitUntilHeld()
         // The first task has not run since its statement ended; its connection is free all the same.
-        let second = await failure { try await pool.query("SELECT 2", []) { _ in } }
-        executor.letGo()
-        #expect(second == nil, "\(second!)")
-        try await first.value
+        try await Self.aStatementRuns(on: pool, while: first, waitsFor: executor)
         try await pool.close()
     }
 
@@ -35,20 +30,21 @@ import Testing
             }
             return ()
         }
-        try await executor.waitUntilHeld()
-        let second = await failure { try await pool.query("SELECT 2", []) { _ in } }
-        executor.letGo()
-        #expect(second == nil, "\(second!)")
-        try await first.value
+        try await Self.aStatementRuns(on: pool, while: first, waitsFor: executor)
         try await pool.close()
         try await thread.close()
     }
-}
 
-/// What `body` threw, if it did.
-private func failure(_ body: () async throws -> Void) async -> (any Error)? {
-    do { try await body() } catch { return error }
-    return nil
+    /// Once `first` waits for `executor`, a statement runs on `pool` (a pool of one connection);
+    /// then `first` goes on.
+    static func aStatementRuns(on pool: SQLiteConnectionPool, while first: Task<Void, any Error>, waitsFor executor: HeldExecutor) async throws {
+        try await executor.waitUntilHeld()
+        var failure: (any Error)?
+        do { try await pool.query("SELECT 2", []) { _ in } } catch { failure = error }
+        executor.letGo()
+        #expect(failure == nil, "\(String(describing: failure))")
+        try await first.value
+    }
 }
 
 /// A task executor that runs its jobs on a queue of its own, and from ``hold()`` keeps them until
