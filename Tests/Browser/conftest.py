@@ -28,7 +28,6 @@ sys.path.insert(0, str(REPO_ROOT / "scripts"))
 from hearth_server import free_port, listens, port_taken  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 STARTUP_TIMEOUT = 60.0
-WAIT_SECONDS = 10
 PHONE = (360, 740)
 
 

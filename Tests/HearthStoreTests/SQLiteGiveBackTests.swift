@@ -62,11 +62,26 @@ final class HeldExecutor: TaskExecutor, Sendable {
         if !kept { run(job) }
     }
 
-    func hold() { state.withLock { $0.holding = true } }
+    /// Keeps the jobs from now on. Called from another thread, it returns once the job running
+    /// here (if one is) has ended: a task that has just handed work to that thread has then
+    /// surely given up its own, so it runs again only by a job, which is kept. (Otherwise the
+    /// work could end before the task had stopped, and the task go on without a job.)
+    func hold() {
+        state.withLock { $0.holding = true }
+        queue.sync {}
+    }
 
     /// Returns once a job is kept.
     func waitUntilHeld() async throws {
-        while state.withLock({ $0.jobs.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        let start = ContinuousClock.now
+        while state.withLock({ $0.jobs.isEmpty }) {
+            guard ContinuousClock.now - start < .seconds(30) else { throw NothingHeld() }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    struct NothingHeld: Error, CustomStringConvertible {
+        var description: String { "No job of the task came to be kept: it never waited for a thread." }
     }
 
     func letGo() {
