@@ -24,7 +24,7 @@ import Testing
         let pool = SQLiteConnectionPool(path: ":memory:", maximum: 1, setUp: .init(calls: .writer(thread)), waitLimit: .seconds(5))
         let executor = HeldExecutor()
         let first = Task(executorPreference: executor) {
-            try await pool.withConnectionHere { connection in
+            try await pool.withConnection { connection in
                 try await connection.query("SELECT 1", []) { _ in }
                 executor.hold()
             }

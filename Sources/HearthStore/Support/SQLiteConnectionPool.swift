@@ -62,13 +62,6 @@ final class SQLiteConnectionPool: Sendable {
     /// How many tasks wait for a connection now.
     var waiting: Int { state.withLockedValue { $0.waiters.count } }
 
-    /// Holds a connection while `body` runs.
-    func withConnection<T>(_ body: (RawSQLiteConnection) async throws -> T) async throws -> T {
-        let connection = try await lease()
-        defer { release(connection) }
-        return try await body(connection)
-    }
-
     /// Runs one statement on a free connection, and gives the connection back on the thread that
     /// ran it as the statement ends: not once the caller's task runs again, which in a busy process
     /// waits its turn for a thread while the next task waits for the connection.
@@ -83,10 +76,10 @@ final class SQLiteConnectionPool: Sendable {
         }
     }
 
-    /// Holds a connection while `body` runs with its task on the connection's thread
-    /// (``RawSQLiteConnection/withTaskHere(_:)``), and gives it back there as `body` ends, for the
-    /// same reason as ``query(_:_:_:)``.
-    func withConnectionHere<T>(_ body: (RawSQLiteConnection) async throws -> T) async throws -> T {
+    /// Holds a connection while `body` runs, its task on the writer's thread where the connection
+    /// has one (``RawSQLiteConnection/withTaskHere(_:)``), and gives it back there as `body` ends,
+    /// for the same reason as ``query(_:_:_:)``.
+    func withConnection<T>(_ body: (RawSQLiteConnection) async throws -> T) async throws -> T {
         let connection = try await lease()
         return try await connection.withTaskHere {
             defer { release(connection) }

@@ -43,7 +43,7 @@ struct SQLiteStoreDatabase: StoreDatabase {
         case .session:
             try await closure(self)
         case .pools(let writer, _):
-            try await writer.withConnectionHere { connection in
+            try await writer.withConnection { connection in
                 try await closure(SQLiteStoreDatabase(connections: .session(connection), eventLoop: eventLoop, logger: logger))
             }
         }
